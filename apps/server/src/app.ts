@@ -1,0 +1,168 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import { PublicConfigSchema } from '@shop/contracts/config';
+import type { ErrorBody } from '@shop/contracts/errors';
+import { messages } from '@shop/contracts/messages';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from './db/client.ts';
+import type { Config } from './env.ts';
+import { authRoutes, registerStaffSession } from './modules/auth/routes.ts';
+import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { fileRoutes } from './modules/files/routes.ts';
+import { FileService } from './modules/files/service.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
+import { storeRoutes } from './modules/stores/routes.ts';
+import { registerCsrf } from './plugins/csrf.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerJsonBody } from './plugins/json-body.ts';
+import type { FileStore } from './storage/file-store.ts';
+
+export interface Deps {
+  config: Config;
+  db: Database;
+  files: FileService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  fileStore: FileStore;
+  /** The built SPA; defaults to apps/web/dist next to this app. */
+  webDist?: string;
+  logger?: boolean;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    // Ids in logs tie a customer's complaint to the server's lines without logging personal data.
+    requestIdHeader: false,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', { config, db: opts.db, files: new FileService(opts.fileStore) });
+
+  registerErrorHandler(app);
+  registerJsonBody(app);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        upgradeInsecureRequests: config.production ? [] : null,
+      },
+    },
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: config.production,
+    crossOriginEmbedderPolicy: false,
+  });
+  registerCsrf(app, { secret: config.secret, secureCookies: config.production });
+  registerStaffSession(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Tienda de fundas personalizadas',
+        description: 'API de la tienda: tiendas, catálogo, pedidos, pagos y administración.',
+        version: '1.0.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  app.get(
+    '/api/health',
+    { schema: { response: { 200: z.object({ status: z.literal('ok') }) }, tags: ['health'] } },
+    async () => {
+      await opts.db.query('SELECT 1');
+      return { status: 'ok' as const };
+    },
+  );
+  app.get(
+    '/api/config',
+    { schema: { response: { 200: PublicConfigSchema }, tags: ['health'] } },
+    async (_req, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return { company: config.company };
+    },
+  );
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(authRoutes);
+  await app.register(fileRoutes);
+  await app.register(storeRoutes);
+  await app.register(catalogueRoutes);
+  await app.register(orderRoutes);
+
+  const webDist = opts.webDist ?? DEFAULT_WEB_DIST;
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      index: false,
+      wildcard: false,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        // Vite puts a content hash in every asset name: those never change.
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader(
+          'cache-control',
+          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = req.url === '/api' || req.url.startsWith('/api/');
+    if (!isApi && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
+      // History fallback: the SPA's router decides what a deep link shows.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    }
+    return reply.code(404).send({ error: 'NOT_FOUND', message: messages.notFound } satisfies ErrorBody);
+  });
+
+  return app;
+}

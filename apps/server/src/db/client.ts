@@ -1,0 +1,107 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export interface QueryResult<R> {
+  rows: R[];
+  rowCount: number;
+}
+
+/** What every module needs from the database: parameterised SQL, nothing more. */
+export interface Queryable {
+  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<QueryResult<R>>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(text: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `fn` in one transaction; it commits when `fn` resolves and rolls back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+// int8 (counts, sums) as JS numbers: every value we keep fits in 2^53.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+function fromPg(pool: pg.Pool): Database {
+  const run = async <R>(q: pg.Pool | pg.PoolClient, text: string, params?: unknown[]) => {
+    const r = await q.query(text, params as unknown[]);
+    return { rows: r.rows as R[], rowCount: r.rowCount ?? 0 };
+  };
+  return {
+    kind: 'postgres',
+    query: (text, params) => run(pool, text, params),
+    exec: async (text) => {
+      await pool.query(text);
+    },
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({
+          query: (text, params) => run(client, text, params),
+          exec: async (text) => {
+            await client.query(text);
+          },
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+function fromPglite(db: PGlite): Database {
+  const parsers = { 20: (v: string) => Number.parseInt(v, 10) };
+  return {
+    kind: 'pglite',
+    async query(text, params) {
+      const r = await db.query(text, params, { parsers });
+      return { rows: r.rows as never[], rowCount: r.affectedRows ?? r.rows.length };
+    },
+    exec: async (text) => {
+      await db.exec(text);
+    },
+    transaction: (fn) =>
+      db.transaction((tx) =>
+        fn({
+          async query(text, params) {
+            const r = await tx.query(text, params, { parsers });
+            return { rows: r.rows as never[], rowCount: r.affectedRows ?? r.rows.length };
+          },
+          exec: async (text) => {
+            await tx.exec(text);
+          },
+        }),
+      ),
+    close: () => db.close(),
+  };
+}
+
+/**
+ * PostgreSQL when `databaseUrl` is set, otherwise PGlite (PostgreSQL compiled to WASM) kept in
+ * `<dataDir>/pglite`, or in memory when `dataDir` is null (tests).
+ */
+export async function openDatabase(opts: {
+  databaseUrl?: string | undefined;
+  dataDir: string | null;
+}): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+    // A dropped connection is reported on the pool; without a listener it would crash the process.
+    pool.on('error', () => {});
+    return fromPg(pool);
+  }
+  if (opts.dataDir === null) return fromPglite(await PGlite.create());
+  const dir = path.join(opts.dataDir, 'pglite');
+  await mkdir(dir, { recursive: true });
+  return fromPglite(await PGlite.create({ dataDir: dir }));
+}

@@ -1,0 +1,31 @@
+import type { Database } from './client.ts';
+import init from './migrations/0001-init.ts';
+
+/** Versioned migrations, applied in order, each once. Append only: never edit a released one. */
+export const migrations: { version: number; name: string; sql: string }[] = [
+  { version: 1, name: 'init', sql: init },
+];
+
+/** Any number that is ours alone: instances starting together take turns through this lock. */
+const MIGRATION_LOCK = 7_263_001;
+
+export async function migrate(db: Database): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version integer PRIMARY KEY,
+      name text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+    const { rows } = await tx.query<{ version: number }>('SELECT version FROM schema_migrations');
+    const done = new Set(rows.map((r) => r.version));
+    const applied: number[] = [];
+    for (const m of migrations) {
+      if (done.has(m.version)) continue;
+      await tx.exec(m.sql);
+      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
+      applied.push(m.version);
+    }
+    return applied;
+  });
+}

@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import sharp from 'sharp';
+import { buildDemoCatalogue, type DemoCatalogue, type DemoFile } from './demo-catalogue.ts';
+
+describe('buildDemoCatalogue', () => {
+  let catalogue: DemoCatalogue;
+  before(async () => {
+    catalogue = await buildDemoCatalogue();
+  });
+
+  it('has the four brands, public and up, with SVG wordmarks', () => {
+    assert.deepEqual(
+      catalogue.brands.map((b) => b.name),
+      ['Apple', 'Samsung', 'Xiaomi', 'OPPO'],
+    );
+    for (const brand of catalogue.brands) {
+      assert.equal(brand.isPublic, true);
+      assert.equal(brand.down, false);
+      assert.equal(brand.image.contentType, 'image/svg+xml');
+      assert.match(brand.image.bytes.toString(), new RegExp(`<text [^>]*>${brand.name}</text>`));
+    }
+  });
+
+  it('has every model of phone-models.json, of a known brand, exactly one hidden', () => {
+    assert.equal(catalogue.models.length, 57);
+    const brandNames = new Set(catalogue.brands.map((b) => b.name));
+    for (const model of catalogue.models) {
+      assert.ok(brandNames.has(model.brand), `${model.name}: unknown brand ${model.brand}`);
+      assert.ok([1990, 2490].includes(model.priceCents), `${model.name}: ${model.priceCents}`);
+      assert.equal(model.isDown, false);
+    }
+    assert.deepEqual(
+      catalogue.models.filter((m) => !m.isPublic).map((m) => m.name),
+      ['iPhone 13 mini'],
+    );
+    const names = catalogue.models.map((m) => `${m.brand} ${m.name}`);
+    assert.equal(new Set(names).size, names.length, 'duplicate model');
+  });
+
+  it('has Málaga stores, one of them down, and the hidden store 150', () => {
+    const { stores } = catalogue;
+    const regular = stores.filter((s) => s.id !== 150);
+    assert.ok(regular.length >= 5);
+    assert.deepEqual(
+      regular.map((s) => s.id),
+      regular.map((_, i) => i + 1),
+    );
+    for (const store of stores) {
+      assert.equal(store.province, 'Málaga');
+      assert.match(store.postalCode, /^29\d{3}$/);
+      assert.equal(store.shippingCents, 500);
+    }
+    assert.equal(stores.filter((s) => s.down).length, 1);
+    const hidden = stores.find((s) => s.id === 150);
+    assert.equal(hidden?.name, 'Almacén central');
+    assert.equal(hidden.down, false);
+    assert.equal(stores.filter((s) => s.image === null).length, 1);
+  });
+
+  it('lets one store offer a subset of the models, and only existing stores', () => {
+    const storeIds = catalogue.stores.map((s) => s.id);
+    const offerCounts = new Map(storeIds.map((id) => [id, 0]));
+    for (const model of catalogue.models) {
+      for (const id of model.offeredByStoreIds) {
+        assert.ok(offerCounts.has(id), `${model.name} offered by unknown store ${id}`);
+        offerCounts.set(id, (offerCounts.get(id) ?? 0) + 1);
+      }
+    }
+    const partial = [...offerCounts].filter(([, count]) => count < catalogue.models.length);
+    assert.equal(partial.length, 1);
+    assert.ok((partial[0]?.[1] ?? 0) > 0);
+  });
+
+  it('produces non-empty files whose declared size matches the pixels', async () => {
+    const files: DemoFile[] = [
+      ...catalogue.brands.map((b) => b.image),
+      ...catalogue.stores.flatMap((s) => (s.image ? [s.image] : [])),
+      ...catalogue.models.flatMap((m) => [m.image, m.template]),
+    ];
+    for (const file of files) {
+      assert.ok(file.bytes.length > 0);
+      const meta = await sharp(file.bytes).metadata();
+      assert.equal(meta.width, file.width);
+      assert.equal(meta.height, file.height);
+      assert.equal(`image/${meta.format === 'svg' ? 'svg+xml' : meta.format}`, file.contentType);
+    }
+  });
+
+  it('renders templates with a transparent body and opaque white outside', async () => {
+    for (const model of catalogue.models) {
+      const { template, outline } = model;
+      assert.equal(template.contentType, 'image/png');
+      // 8 px/mm plus a 2 mm margin on each side.
+      assert.equal(template.width, Math.round((outline.widthMm + 4) * 8));
+      const { data, info } = await sharp(template.bytes).raw().toBuffer({ resolveWithObject: true });
+      assert.equal(info.channels, 4, `${model.name}: template has no alpha channel`);
+      const pixel = (x: number, y: number) => [
+        ...data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4),
+      ];
+      assert.equal(
+        pixel(Math.floor(info.width / 2), Math.floor(info.height / 2))[3],
+        0,
+        `${model.name}: centre`,
+      );
+      assert.deepEqual(pixel(0, 0), [255, 255, 255, 255], `${model.name}: corner`);
+    }
+  });
+});

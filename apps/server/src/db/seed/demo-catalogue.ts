@@ -1,0 +1,413 @@
+/**
+ * The demo catalogue: partner stores in Málaga province, four brands and the 57 phone models of
+ * phone-models.json, with every image generated here from shapes (no downloads, no fonts needed
+ * for the rasterised ones). Plain data only; inserting it into the database is the caller's job.
+ */
+import {
+  caseTemplateSvg,
+  type PhoneOutline,
+  PRODUCT_MARGIN_MM,
+  productImageSvg,
+} from '@shop/case-geometry/outline';
+import sharp from 'sharp';
+// Inlined by esbuild into the server bundle, so the seed needs no data file next to dist/.
+import phoneModels from './phone-models.json' with { type: 'json' };
+
+export interface DemoFile {
+  contentType: 'image/png' | 'image/svg+xml' | 'image/webp' | 'image/jpeg';
+  bytes: Buffer;
+  width: number;
+  height: number;
+}
+
+export interface DemoStore {
+  id: number;
+  name: string;
+  address: string;
+  postalCode: string;
+  town: string;
+  province: string;
+  down: boolean;
+  shippingCents: number;
+  image: DemoFile | null;
+}
+
+export interface DemoBrand {
+  name: string;
+  isPublic: boolean;
+  down: boolean;
+  image: DemoFile;
+}
+
+export interface DemoModel {
+  brand: string;
+  name: string;
+  priceCents: number;
+  isPublic: boolean;
+  isDown: boolean;
+  outline: PhoneOutline;
+  releaseYear: number;
+  image: DemoFile;
+  template: DemoFile;
+  offeredByStoreIds: number[];
+}
+
+export interface DemoCatalogue {
+  stores: DemoStore[];
+  brands: DemoBrand[];
+  models: DemoModel[];
+}
+
+/** Template resolution used by the design editor; the print file is rendered separately at 300+ DPI. */
+export const TEMPLATE_PX_PER_MM = 8;
+export const TEMPLATE_MARGIN_MM = 2;
+const PRODUCT_IMAGE_HEIGHT_PX = 360;
+const RENDER_CONCURRENCY = 4;
+
+const BRANDS = ['Apple', 'Samsung', 'Xiaomi', 'OPPO'] as const;
+
+const PRICE_CENTS = 1990;
+const PREMIUM_PRICE_CENTS = 2490;
+/** Flagships and the largest bodies cost more. */
+const PREMIUM_MODEL = /Pro Max|Ultra|^iPhone Air$|^iPhone 17 Pro$|^Find X8 Pro$/;
+/** Discontinued model kept in the catalogue but hidden from customers (exercises the visibility rules). */
+const HIDDEN_MODEL = 'iPhone 13 mini';
+
+/** Case colours of the product illustrations, cycled through the models. */
+const ACCENTS = ['#e07a5f', '#3d85c6', '#81b29a', '#9b72cf', '#f2a541', '#e5989b', '#4a9d9c'];
+
+const SHIPPING_CENTS = 500;
+/** The warehouse: a real store for orders and kiosks, left out of the customer's store list by its id. */
+const HIDDEN_STORE_ID = 150;
+
+interface StorefrontPalette {
+  wall: string;
+  awning: string;
+  sign: string;
+  door: string;
+}
+
+interface StoreSpec extends Omit<DemoStore, 'province' | 'shippingCents' | 'image'> {
+  /** Brands this store does not sell; most stores sell everything. */
+  excludedBrands: readonly string[];
+  /** null: no photo, the client shows its generic store image. */
+  storefront: StorefrontPalette | null;
+}
+
+// Fictitious shops on real-looking streets, with the postal code of each street's district.
+const STORES: readonly StoreSpec[] = [
+  {
+    id: 1,
+    name: 'Fundas Málaga Centro',
+    address: 'Calle Nueva, 18',
+    postalCode: '29005',
+    town: 'Málaga',
+    down: false,
+    excludedBrands: [],
+    storefront: { wall: '#f3e3c3', awning: '#1d7874', sign: '#1d3557', door: '#6d4c41' },
+  },
+  {
+    id: 2,
+    name: 'Fundas Teatinos',
+    address: 'Avenida de Plutarco, 34',
+    postalCode: '29010',
+    town: 'Málaga',
+    down: false,
+    excludedBrands: [],
+    storefront: { wall: '#f7f4ef', awning: '#e76f51', sign: '#264653', door: '#2a9d8f' },
+  },
+  {
+    id: 3,
+    name: 'Fundas Marbella',
+    address: 'Avenida Ricardo Soriano, 27',
+    postalCode: '29601',
+    town: 'Marbella',
+    down: false,
+    excludedBrands: [],
+    storefront: { wall: '#fbf8f3', awning: '#3a86ff', sign: '#0b3c5d', door: '#8d6e63' },
+  },
+  {
+    id: 4,
+    name: 'Fundas Fuengirola',
+    address: 'Avenida Jesús Santos Rein, 9',
+    postalCode: '29640',
+    town: 'Fuengirola',
+    down: false,
+    excludedBrands: [],
+    storefront: { wall: '#f6dfc8', awning: '#c1121f', sign: '#3d405b', door: '#5f0f40' },
+  },
+  {
+    id: 5,
+    name: 'Fundas Torremolinos',
+    address: 'Calle San Miguel, 41',
+    postalCode: '29620',
+    town: 'Torremolinos',
+    // Closed for refurbishment: hidden from the store list and refused as the order's store.
+    down: true,
+    excludedBrands: [],
+    storefront: { wall: '#eef2e6', awning: '#f4a261', sign: '#2b2d42', door: '#386641' },
+  },
+  {
+    id: 6,
+    name: 'Fundas Benalmádena',
+    address: 'Avenida de la Constitución, 52',
+    postalCode: '29631',
+    town: 'Benalmádena',
+    down: false,
+    excludedBrands: [],
+    storefront: { wall: '#fdf0d5', awning: '#6a4c93', sign: '#1b263b', door: '#00798c' },
+  },
+  {
+    id: 7,
+    name: 'Fundas Vélez-Málaga',
+    address: 'Calle Canalejas, 12',
+    postalCode: '29700',
+    town: 'Vélez-Málaga',
+    down: false,
+    // A small shop that does not stock OPPO, so the per-store offer matters.
+    excludedBrands: ['OPPO'],
+    storefront: { wall: '#f1e4d3', awning: '#2a9d8f', sign: '#4a4e69', door: '#9c6644' },
+  },
+  {
+    id: 8,
+    name: 'Fundas Antequera',
+    address: 'Calle Infante Don Fernando, 23',
+    postalCode: '29200',
+    town: 'Antequera',
+    down: false,
+    excludedBrands: [],
+    storefront: null,
+  },
+  {
+    id: HIDDEN_STORE_ID,
+    name: 'Almacén central',
+    address: 'Calle Esteban Salazar Chapela, 20 (Polígono Industrial Guadalhorce)',
+    postalCode: '29004',
+    town: 'Málaga',
+    down: false,
+    excludedBrands: [],
+    storefront: { wall: '#e5e7eb', awning: '#4b5563', sign: '#111827', door: '#374151' },
+  },
+];
+
+export async function buildDemoCatalogue(): Promise<DemoCatalogue> {
+  const stores = await mapLimit(
+    STORES,
+    RENDER_CONCURRENCY,
+    async (spec): Promise<DemoStore> => ({
+      id: spec.id,
+      name: spec.name,
+      address: spec.address,
+      postalCode: spec.postalCode,
+      town: spec.town,
+      province: 'Málaga',
+      down: spec.down,
+      shippingCents: SHIPPING_CENTS,
+      image: spec.storefront && (await rasterise(storefrontSvg(spec.storefront), 'webp')),
+    }),
+  );
+
+  const brands = BRANDS.map(
+    (name): DemoBrand => ({ name, isPublic: true, down: false, image: wordmark(name) }),
+  );
+
+  const models = await mapLimit(
+    phoneModels.models.map((record, index) => ({ record, index })),
+    RENDER_CONCURRENCY,
+    async ({ record, index }): Promise<DemoModel> => {
+      const { camera } = record;
+      const outline: PhoneOutline = {
+        widthMm: record.widthMm,
+        heightMm: record.heightMm,
+        cornerRadiusMm: record.cornerRadiusMm,
+        camera: {
+          xMm: camera.xMm,
+          yMm: camera.yMm,
+          widthMm: camera.widthMm,
+          heightMm: camera.heightMm,
+          cornerRadiusMm: camera.cornerRadiusMm,
+        },
+      };
+      const template = await rasterise(
+        caseTemplateSvg(outline, { pxPerMm: TEMPLATE_PX_PER_MM, marginMm: TEMPLATE_MARGIN_MM }),
+        'png',
+      );
+      const image = await rasterise(
+        productImageSvg(outline, {
+          pxPerMm: PRODUCT_IMAGE_HEIGHT_PX / (outline.heightMm + 2 * PRODUCT_MARGIN_MM),
+          accent: ACCENTS[index % ACCENTS.length]!,
+        }),
+        'webp',
+      );
+      return {
+        brand: record.brand,
+        name: record.name,
+        priceCents: PREMIUM_MODEL.test(record.name) ? PREMIUM_PRICE_CENTS : PRICE_CENTS,
+        isPublic: record.name !== HIDDEN_MODEL,
+        isDown: false,
+        outline,
+        releaseYear: record.releaseYear,
+        image,
+        template,
+        offeredByStoreIds: STORES.filter((s) => !s.excludedBrands.includes(record.brand)).map((s) => s.id),
+      };
+    },
+  );
+
+  return { stores, brands, models };
+}
+
+/** PNG keeps the alpha channel (the template's transparent body); WebP for the lighter pictures. */
+async function rasterise(svg: string, format: 'png' | 'webp'): Promise<DemoFile> {
+  const input = sharp(Buffer.from(svg));
+  const output = format === 'png' ? input.png() : input.webp({ quality: 85 });
+  const { data, info } = await output.toBuffer({ resolveWithObject: true });
+  return {
+    contentType: format === 'png' ? 'image/png' : 'image/webp',
+    bytes: data,
+    width: info.width,
+    height: info.height,
+  };
+}
+
+const WORDMARK_WIDTH = 320;
+const WORDMARK_HEIGHT = 120;
+
+/**
+ * A neutral wordmark, not the brand's logo. Served as SVG: browsers render its text with the
+ * visitor's system font, which a server-side rasteriser could not guarantee.
+ */
+function wordmark(name: string): DemoFile {
+  const svg = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WORDMARK_WIDTH}" height="${WORDMARK_HEIGHT}" viewBox="0 0 ${WORDMARK_WIDTH} ${WORDMARK_HEIGHT}">`,
+    `<text x="${WORDMARK_WIDTH / 2}" y="${WORDMARK_HEIGHT / 2}" text-anchor="middle" dominant-baseline="central"`,
+    ` font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" font-size="52" font-weight="600"`,
+    ` letter-spacing="1" fill="#1f2937">${escapeXml(name)}</text>`,
+    '</svg>',
+  ].join('');
+  return {
+    contentType: 'image/svg+xml',
+    bytes: Buffer.from(svg),
+    width: WORDMARK_WIDTH,
+    height: WORDMARK_HEIGHT,
+  };
+}
+
+function escapeXml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
+}
+
+/** Colours of the phone cases on display in the shop windows. */
+const DISPLAY_CASES = [
+  '#e63946',
+  '#f4a261',
+  '#2a9d8f',
+  '#457b9d',
+  '#e9c46a',
+  '#9b5de5',
+  '#f15bb5',
+  '#00bbf9',
+];
+
+/**
+ * A 640x400 storefront drawn with shapes only: facade with balcony windows, a blank sign with a
+ * phone-case pictogram, striped awning, a window displaying cases on two shelves, a door and a plant.
+ */
+function storefrontSvg({ wall, awning, sign, door }: StorefrontPalette): string {
+  const parts: string[] = [
+    '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="400" viewBox="0 0 640 400">',
+    '<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">',
+    '<stop offset="0" stop-color="#bfdbfe"/><stop offset="1" stop-color="#f0f9ff"/></linearGradient>',
+    '<linearGradient id="glass" x1="0" y1="0" x2="1" y2="1">',
+    '<stop offset="0" stop-color="#e0f2fe"/><stop offset="1" stop-color="#bae6fd"/></linearGradient></defs>',
+    '<rect width="640" height="400" fill="url(#sky)"/>',
+    // Facade and cornice.
+    `<rect x="40" y="36" width="560" height="334" fill="${wall}"/>`,
+    '<rect x="32" y="28" width="576" height="14" fill="#000000" fill-opacity="0.12"/>',
+  ];
+
+  // First floor: three windows with shutters and a small balcony railing.
+  for (const x of [100, 280, 460]) {
+    parts.push(
+      `<rect x="${x - 14}" y="58" width="14" height="64" fill="${awning}" fill-opacity="0.85"/>`,
+      `<rect x="${x + 80}" y="58" width="14" height="64" fill="${awning}" fill-opacity="0.85"/>`,
+      `<rect x="${x}" y="58" width="80" height="64" fill="url(#glass)" stroke="#ffffff" stroke-width="4"/>`,
+      `<line x1="${x + 40}" y1="58" x2="${x + 40}" y2="122" stroke="#ffffff" stroke-width="3"/>`,
+      `<rect x="${x - 6}" y="112" width="92" height="14" fill="none" stroke="#374151" stroke-width="2"/>`,
+    );
+    for (let bar = x + 4; bar < x + 84; bar += 10) {
+      parts.push(`<line x1="${bar}" y1="112" x2="${bar}" y2="126" stroke="#374151" stroke-width="2"/>`);
+    }
+  }
+
+  // Sign board with a phone-case pictogram instead of a name.
+  parts.push(
+    `<rect x="60" y="140" width="520" height="36" rx="4" fill="${sign}"/>`,
+    '<rect x="309" y="144" width="22" height="28" rx="4" fill="#ffffff"/>',
+    `<rect x="312" y="147" width="9" height="9" rx="2" fill="${sign}"/>`,
+  );
+
+  // Striped awning with a scalloped edge.
+  for (let i = 0; i < 14; i++) {
+    const x = 40 + i * 40;
+    parts.push(
+      `<path d="M${x} 180H${x + 40}V214A20 20 0 0 1 ${x} 214Z" fill="${i % 2 ? '#ffffff' : awning}"/>`,
+    );
+  }
+  parts.push('<rect x="40" y="180" width="560" height="6" fill="#000000" fill-opacity="0.15"/>');
+
+  // Shop window with two shelves of phone cases.
+  parts.push(
+    '<rect x="64" y="236" width="340" height="124" fill="#4b5563"/>',
+    '<rect x="70" y="242" width="328" height="112" fill="url(#glass)"/>',
+  );
+  for (const [row, shelfY] of [232 + 66, 232 + 118].entries()) {
+    parts.push(`<rect x="76" y="${shelfY}" width="316" height="5" fill="#9ca3af"/>`);
+    for (let i = 0; i < 8; i++) {
+      const x = 88 + i * 38;
+      const colour = DISPLAY_CASES[(i + row * 3) % DISPLAY_CASES.length];
+      parts.push(
+        `<rect x="${x}" y="${shelfY - 46}" width="24" height="46" rx="5" fill="${colour}"/>`,
+        `<rect x="${x + 3}" y="${shelfY - 43}" width="10" height="10" rx="3" fill="#1f2937" fill-opacity="0.75"/>`,
+      );
+    }
+  }
+  parts.push('<path d="M70 242L140 242L70 320Z" fill="#ffffff" fill-opacity="0.35"/>');
+
+  // Door with a glass panel and a handle.
+  parts.push(
+    '<rect x="432" y="232" width="112" height="138" fill="#4b5563"/>',
+    `<rect x="438" y="238" width="100" height="132" fill="${door}"/>`,
+    '<rect x="450" y="250" width="76" height="70" fill="url(#glass)"/>',
+    '<rect x="524" y="300" width="6" height="26" rx="3" fill="#e5e7eb"/>',
+  );
+
+  // Potted plant, pavement and kerb.
+  parts.push(
+    '<circle cx="574" cy="318" r="16" fill="#4d7c0f"/>',
+    '<circle cx="562" cy="332" r="13" fill="#65a30d"/>',
+    '<circle cx="586" cy="334" r="12" fill="#3f6212"/>',
+    '<path d="M560 340H588L584 370H564Z" fill="#c2410c"/>',
+    '<rect x="0" y="370" width="640" height="30" fill="#d1d5db"/>',
+    '<rect x="0" y="392" width="640" height="8" fill="#9ca3af"/>',
+    '</svg>',
+  );
+  return parts.join('');
+}
+
+/** Runs fn over items with at most `limit` in flight, keeping the order of the results. */
+async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}

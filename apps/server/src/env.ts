@@ -1,0 +1,131 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = (protocols: RegExp) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || protocols.test(v), { message: 'debe ser una URL válida' });
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//),
+  /** Public origin of the shop, used in links that leave the browser (QR codes, mails, gateway). */
+  PUBLIC_URL: optionalUrl(/^https?:\/\//),
+  /** Key for signing the forgery-protection tokens and upload links. */
+  APP_SECRET: z.string().optional(),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(10, 'al menos 10 caracteres').optional(),
+  /** Load the demo catalogue into an empty database (default on outside production). */
+  DEMO: z.enum(['0', '1']).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  COMPANY_LEGAL_NAME: z.string().default('Fundas Málaga Demo, S.L.'),
+  COMPANY_TRADE_NAME: z.string().default('Fundamía'),
+  COMPANY_NIF: z.string().default('B00000000'),
+  COMPANY_ADDRESS: z.string().default('Calle Ejemplo, 1'),
+  COMPANY_POSTAL_CODE: z.string().default('29001'),
+  COMPANY_TOWN: z.string().default('Málaga'),
+  COMPANY_PROVINCE: z.string().default('Málaga'),
+  COMPANY_PHONE: z.string().default('+34 600 000 000'),
+  COMPANY_WHATSAPP: z.string().default('34600000000'),
+  COMPANY_EMAIL: z.string().email().default('hola@fundamia.example'),
+  COMPANY_REGISTRY: z
+    .string()
+    .default(
+      'Inscrita en el Registro Mercantil de Málaga, tomo 0000, folio 00, hoja MA-00000 (datos de ejemplo)',
+    ),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  production: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string | undefined;
+  secret: string;
+  admin: { email: string; password: string } | undefined;
+  demo: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  company: {
+    legalName: string;
+    tradeName: string;
+    nif: string;
+    address: string;
+    postalCode: string;
+    town: string;
+    province: string;
+    phone: string;
+    whatsapp: string;
+    email: string;
+    hours: string;
+    registry: string;
+  };
+}
+
+/** A fixed key for development and tests only; production refuses to start without its own. */
+const DEVELOPMENT_SECRET = 'development-only-secret-do-not-use-in-production';
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment once at boot; any problem names the variable and stops the start. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Configuración no válida:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production && (!e.APP_SECRET || e.APP_SECRET.length < 32)) {
+    throw new ConfigError(
+      'Configuración no válida:\n  APP_SECRET: obligatorio en producción, al menos 32 caracteres',
+    );
+  }
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError(
+      'Configuración no válida:\n  ADMIN_EMAIL y ADMIN_PASSWORD: se indican los dos o ninguno',
+    );
+  }
+  return {
+    env: e.NODE_ENV,
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    secret: e.APP_SECRET ?? DEVELOPMENT_SECRET,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD }
+        : undefined,
+    demo: e.DEMO ? e.DEMO === '1' : !production,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === '1',
+    company: {
+      legalName: e.COMPANY_LEGAL_NAME,
+      tradeName: e.COMPANY_TRADE_NAME,
+      nif: e.COMPANY_NIF,
+      address: e.COMPANY_ADDRESS,
+      postalCode: e.COMPANY_POSTAL_CODE,
+      town: e.COMPANY_TOWN,
+      province: e.COMPANY_PROVINCE,
+      phone: e.COMPANY_PHONE,
+      whatsapp: e.COMPANY_WHATSAPP,
+      email: e.COMPANY_EMAIL,
+      hours: 'de lunes a viernes, de 10:00 a 22:00',
+      registry: e.COMPANY_REGISTRY,
+    },
+  };
+}

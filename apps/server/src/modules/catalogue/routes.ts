@@ -1,0 +1,122 @@
+import {
+  BrandInputSchema,
+  BrandSchema,
+  ModelInputSchema,
+  ModelPageSchema,
+  ModelQuerySchema,
+  ModelSchema,
+} from '@shop/contracts/catalogue';
+import { IdParamsSchema, NameQuerySchema } from '@shop/contracts/common';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAdmin } from '../auth/service.ts';
+import {
+  type Audience,
+  createBrand,
+  createModel,
+  deleteBrand,
+  deleteModel,
+  getBrand,
+  getModel,
+  listBrands,
+  listModels,
+  toggleModelVisibility,
+  updateBrand,
+  updateModel,
+} from './service.ts';
+
+const audience = (req: FastifyRequest): Audience => (req.staff ? 'staff' : 'public');
+
+export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, files } = app.deps;
+
+  const brands = { tags: ['brands'] };
+  r.get(
+    '/api/brands',
+    { schema: { ...brands, querystring: NameQuerySchema, response: { 200: z.array(BrandSchema) } } },
+    (req) => listBrands(db, audience(req), req.query.name),
+  );
+  r.get(
+    '/api/brands/:id',
+    { schema: { ...brands, params: IdParamsSchema, response: { 200: BrandSchema } } },
+    (req) => getBrand(db, req.params.id, audience(req)),
+  );
+  r.post(
+    '/api/brands',
+    { schema: { ...brands, body: BrandInputSchema, response: { 201: BrandSchema } } },
+    async (req, reply) => {
+      requireAdmin(req.staff);
+      await files.assertUris(db, [req.body.imageURI], ['brand-image']);
+      return reply.code(201).send(await createBrand(db, req.body));
+    },
+  );
+  r.put(
+    '/api/brands/:id',
+    { schema: { ...brands, params: IdParamsSchema, body: BrandInputSchema, response: { 200: BrandSchema } } },
+    async (req) => {
+      requireAdmin(req.staff);
+      await files.assertUris(db, [req.body.imageURI], ['brand-image']);
+      return updateBrand(db, req.params.id, req.body);
+    },
+  );
+  r.delete(
+    '/api/brands/:id',
+    { schema: { ...brands, params: IdParamsSchema, response: { 204: z.null() } } },
+    async (req, reply) => {
+      requireAdmin(req.staff);
+      await deleteBrand(db, req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  const models = { tags: ['models'] };
+  r.get(
+    '/api/models',
+    { schema: { ...models, querystring: ModelQuerySchema, response: { 200: ModelPageSchema } } },
+    (req) => listModels(db, req.query, audience(req)),
+  );
+  r.get(
+    '/api/models/:id',
+    { schema: { ...models, params: IdParamsSchema, response: { 200: ModelSchema } } },
+    (req) => getModel(db, req.params.id, audience(req)),
+  );
+  r.post(
+    '/api/models',
+    { schema: { ...models, body: ModelInputSchema, response: { 201: ModelSchema } } },
+    async (req, reply) => {
+      requireAdmin(req.staff);
+      await files.assertUris(db, [req.body.image], ['model-image']);
+      await files.assertUris(db, [req.body.template], ['template']);
+      return reply.code(201).send(await db.transaction((tx) => createModel(tx, req.body)));
+    },
+  );
+  r.put(
+    '/api/models/:id',
+    { schema: { ...models, params: IdParamsSchema, body: ModelInputSchema, response: { 200: ModelSchema } } },
+    async (req) => {
+      requireAdmin(req.staff);
+      await files.assertUris(db, [req.body.image], ['model-image']);
+      await files.assertUris(db, [req.body.template], ['template']);
+      return db.transaction((tx) => updateModel(tx, req.params.id, req.body));
+    },
+  );
+  r.put(
+    '/api/models/:id/toggleVisibility',
+    { schema: { ...models, params: IdParamsSchema, response: { 200: ModelSchema } } },
+    async (req) => {
+      requireAdmin(req.staff);
+      return toggleModelVisibility(db, req.params.id);
+    },
+  );
+  r.delete(
+    '/api/models/:id',
+    { schema: { ...models, params: IdParamsSchema, response: { 204: z.null() } } },
+    async (req, reply) => {
+      requireAdmin(req.staff);
+      await deleteModel(db, req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,265 @@
+import type {
+  Brand,
+  BrandInput,
+  Model,
+  ModelInput,
+  ModelPage,
+  ModelQuery,
+  Outline,
+} from '@shop/contracts/catalogue';
+import { centsToEuros, eurosToCents } from '@shop/contracts/money';
+import type { Queryable } from '../../db/client.ts';
+import { conflict, fail, notFound } from '../../lib/errors.ts';
+import { escapeLike, searchKey } from '../../lib/ids.ts';
+import { fileIdFromUri, fileUriOrNull } from '../files/service.ts';
+
+/** Anonymous callers see the customer catalogue only; staff see everything (spec points 4 and 5). */
+export type Audience = 'public' | 'staff';
+
+interface BrandRow {
+  id: number;
+  name: string;
+  image_id: string | null;
+  down: boolean;
+  is_public: boolean;
+}
+
+const toBrand = (r: BrandRow): Brand => ({
+  id: r.id,
+  name: r.name,
+  imageURI: fileUriOrNull(r.image_id),
+  down: r.down,
+  isPublic: r.is_public,
+});
+
+const brandNotFound = () => notFound('BRAND_NOT_FOUND', 'brandNotFound');
+const modelNotFound = () => notFound('MODEL_NOT_FOUND', 'modelNotFound');
+
+export async function listBrands(q: Queryable, audience: Audience, name?: string): Promise<Brand[]> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (audience === 'public') where.push('is_public AND NOT down');
+  if (name) {
+    params.push(`%${escapeLike(name)}%`);
+    where.push(`name ILIKE $${params.length}`);
+  }
+  const { rows } = await q.query<BrandRow>(
+    `SELECT id, name, image_id, down, is_public FROM brands ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id`,
+    params,
+  );
+  return rows.map(toBrand);
+}
+
+export async function getBrand(q: Queryable, id: number, audience: Audience): Promise<Brand> {
+  const { rows } = await q.query<BrandRow>(
+    'SELECT id, name, image_id, down, is_public FROM brands WHERE id = $1',
+    [id],
+  );
+  const row = rows[0];
+  if (!row || (audience === 'public' && (!row.is_public || row.down))) throw brandNotFound();
+  return toBrand(row);
+}
+
+const uniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
+
+async function saveBrand(run: () => Promise<{ rows: BrandRow[] }>): Promise<Brand> {
+  try {
+    const { rows } = await run();
+    if (!rows[0]) throw brandNotFound();
+    return toBrand(rows[0]);
+  } catch (err) {
+    if (uniqueViolation(err)) throw conflict('duplicate', 'DUPLICATE');
+    throw err;
+  }
+}
+
+const brandValues = (b: BrandInput) => [
+  b.name,
+  b.imageURI ? fileIdFromUri(b.imageURI) : null,
+  b.down,
+  b.isPublic,
+];
+
+export const createBrand = (q: Queryable, input: BrandInput) =>
+  saveBrand(() =>
+    q.query<BrandRow>(
+      `INSERT INTO brands (name, image_id, down, is_public) VALUES ($1, $2, $3, $4)
+       RETURNING id, name, image_id, down, is_public`,
+      brandValues(input),
+    ),
+  );
+
+export const updateBrand = (q: Queryable, id: number, input: BrandInput) =>
+  saveBrand(() =>
+    q.query<BrandRow>(
+      `UPDATE brands SET name = $2, image_id = $3, down = $4, is_public = $5, updated_at = now() WHERE id = $1
+       RETURNING id, name, image_id, down, is_public`,
+      [id, ...brandValues(input)],
+    ),
+  );
+
+export async function deleteBrand(q: Queryable, id: number): Promise<void> {
+  const used = await q.query('SELECT 1 FROM models WHERE brand_id = $1 LIMIT 1', [id]);
+  if (used.rows.length > 0) throw conflict('brandHasModels', 'IN_USE');
+  const { rowCount } = await q.query('DELETE FROM brands WHERE id = $1', [id]);
+  if (rowCount === 0) throw brandNotFound();
+}
+
+interface ModelRow {
+  id: number;
+  name: string;
+  image_id: string | null;
+  template_id: string | null;
+  price_cents: number;
+  is_public: boolean;
+  is_down: boolean;
+  outline: Outline | null;
+  brand_id: number;
+  brand_name: string;
+  brand_down: boolean;
+  brand_public: boolean;
+  stores: number[] | null;
+}
+
+const MODEL_SELECT = `
+  SELECT m.id, m.name, m.image_id, m.template_id, m.price_cents, m.is_public, m.is_down, m.outline,
+         b.id AS brand_id, b.name AS brand_name, b.down AS brand_down, b.is_public AS brand_public,
+         ARRAY(SELECT sm.store_id FROM store_models sm WHERE sm.model_id = m.id ORDER BY sm.store_id) AS stores
+  FROM models m JOIN brands b ON b.id = m.brand_id`;
+
+/** Spec point 5: a model is shown when it and its brand are public and not down. */
+const VISIBLE = 'm.is_public AND NOT m.is_down AND b.is_public AND NOT b.down';
+
+const toModel = (r: ModelRow): Model => ({
+  id: r.id,
+  name: r.name,
+  image: fileUriOrNull(r.image_id),
+  template: fileUriOrNull(r.template_id),
+  price: centsToEuros(r.price_cents),
+  isPublic: r.is_public,
+  isDown: r.is_down,
+  brand: { id: r.brand_id, name: r.brand_name, down: r.brand_down, isPublic: r.brand_public },
+  outline: r.outline,
+  stores: r.stores ?? [],
+});
+
+export async function listModels(q: Queryable, query: ModelQuery, audience: Audience): Promise<ModelPage> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const add = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  if (audience === 'public') where.push(VISIBLE);
+  if (query.brand !== undefined) where.push(`m.brand_id = ${add(query.brand)}`);
+  if (query.store !== undefined) {
+    where.push(
+      `EXISTS (SELECT 1 FROM store_models sm WHERE sm.model_id = m.id AND sm.store_id = ${add(query.store)})`,
+    );
+  }
+  const term = query.filtro ? searchKey(query.filtro) : '';
+  if (term) where.push(`m.search_name LIKE ${add(`%${escapeLike(term)}%`)}`);
+  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+
+  const count = await q.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM models m JOIN brands b ON b.id = m.brand_id ${whereSql}`,
+    params,
+  );
+  const limit = add(query.size);
+  const offset = add((query.page - 1) * query.size);
+  const { rows } = await q.query<ModelRow>(
+    `${MODEL_SELECT} ${whereSql} ORDER BY b.id, m.id LIMIT ${limit} OFFSET ${offset}`,
+    params,
+  );
+  return { items: rows.map(toModel), total: count.rows[0]?.total ?? 0, page: query.page, size: query.size };
+}
+
+export async function getModel(q: Queryable, id: number, audience: Audience): Promise<Model> {
+  const { rows } = await q.query<ModelRow>(
+    `${MODEL_SELECT} WHERE m.id = $1 ${audience === 'public' ? `AND ${VISIBLE}` : ''}`,
+    [id],
+  );
+  if (!rows[0]) throw modelNotFound();
+  return toModel(rows[0]);
+}
+
+async function setModelStores(q: Queryable, modelId: number, stores: number[] | undefined): Promise<void> {
+  await q.query('DELETE FROM store_models WHERE model_id = $1', [modelId]);
+  if (stores === undefined) {
+    await q.query('INSERT INTO store_models (store_id, model_id) SELECT id, $1 FROM stores', [modelId]);
+    return;
+  }
+  const { rowCount } = await q.query(
+    'INSERT INTO store_models (store_id, model_id) SELECT id, $1 FROM stores WHERE id = ANY($2::int[])',
+    [modelId, stores],
+  );
+  if (rowCount !== new Set(stores).size) throw fail(400, 'STORE_NOT_FOUND', 'storeNotFound');
+}
+
+const modelValues = (m: ModelInput) => [
+  m.name,
+  searchKey(m.name),
+  m.brand.id,
+  m.image ? fileIdFromUri(m.image) : null,
+  m.template ? fileIdFromUri(m.template) : null,
+  eurosToCents(m.price),
+  m.isPublic,
+  m.isDown,
+  m.outline === null ? null : JSON.stringify(m.outline),
+];
+
+async function ensureBrand(q: Queryable, brandId: number): Promise<void> {
+  const { rows } = await q.query('SELECT 1 FROM brands WHERE id = $1', [brandId]);
+  if (!rows[0]) throw fail(400, 'BRAND_NOT_FOUND', 'brandNotFound');
+}
+
+export async function createModel(q: Queryable, input: ModelInput): Promise<Model> {
+  await ensureBrand(q, input.brand.id);
+  try {
+    const { rows } = await q.query<{ id: number }>(
+      `INSERT INTO models (name, search_name, brand_id, image_id, template_id, price_cents, is_public, is_down, outline)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+      modelValues(input),
+    );
+    const id = rows[0]!.id;
+    await setModelStores(q, id, input.stores);
+    return getModel(q, id, 'staff');
+  } catch (err) {
+    if (uniqueViolation(err)) throw conflict('duplicate', 'DUPLICATE');
+    throw err;
+  }
+}
+
+export async function updateModel(q: Queryable, id: number, input: ModelInput): Promise<Model> {
+  await ensureBrand(q, input.brand.id);
+  try {
+    const { rowCount } = await q.query(
+      `UPDATE models SET name = $2, search_name = $3, brand_id = $4, image_id = $5, template_id = $6,
+         price_cents = $7, is_public = $8, is_down = $9, outline = $10, updated_at = now()
+       WHERE id = $1`,
+      [id, ...modelValues(input)],
+    );
+    if (rowCount === 0) throw modelNotFound();
+    await setModelStores(q, id, input.stores);
+    return getModel(q, id, 'staff');
+  } catch (err) {
+    if (uniqueViolation(err)) throw conflict('duplicate', 'DUPLICATE');
+    throw err;
+  }
+}
+
+export async function toggleModelVisibility(q: Queryable, id: number): Promise<Model> {
+  const { rowCount } = await q.query(
+    'UPDATE models SET is_public = NOT is_public, updated_at = now() WHERE id = $1',
+    [id],
+  );
+  if (rowCount === 0) throw modelNotFound();
+  return getModel(q, id, 'staff');
+}
+
+export async function deleteModel(q: Queryable, id: number): Promise<void> {
+  const used = await q.query('SELECT 1 FROM orders WHERE model_id = $1 LIMIT 1', [id]);
+  if (used.rows.length > 0) throw conflict('inUse', 'IN_USE');
+  const { rowCount } = await q.query('DELETE FROM models WHERE id = $1', [id]);
+  if (rowCount === 0) throw modelNotFound();
+}

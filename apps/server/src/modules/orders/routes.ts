@@ -1,0 +1,39 @@
+import {
+  OrderCreatedSchema,
+  OrderCreateSchema,
+  OrderIdParamsSchema,
+  OrderSchema,
+} from '@shop/contracts/orders';
+import { Origin } from '@shop/contracts/stores';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createOrder, getOrder } from './service.ts';
+
+/** The spec's client may also send its own idea of the order (total, flags): accepted and ignored. */
+const CreateBodySchema = OrderCreateSchema.extend({ origin: Origin.default('false') });
+
+export async function orderRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+  const tags = ['orders'];
+
+  r.post(
+    '/api/orders',
+    { schema: { body: CreateBodySchema, response: { 201: OrderCreatedSchema }, tags } },
+    async (req, reply) => {
+      const created = await db.transaction((tx) => createOrder(tx, req.body));
+      return reply.code(201).header('cache-control', 'no-store').send(created);
+    },
+  );
+
+  // The order id is the customer's capability: unguessable, and the only way to read the order.
+  const readOrder = { schema: { params: OrderIdParamsSchema, response: { 200: OrderSchema }, tags } };
+  r.get('/api/orders/:id', readOrder, async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return getOrder(db, req.params.id);
+  });
+  r.get('/api/orders/:id/details', readOrder, async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return getOrder(db, req.params.id);
+  });
+}

@@ -1,0 +1,155 @@
+import { centsToEuros } from '@shop/contracts/money';
+import type { Order, OrderCreate, OrderStatus, PaymentMethod } from '@shop/contracts/orders';
+import type { Origin } from '@shop/contracts/stores';
+import type { Queryable } from '../../db/client.ts';
+import { fail, notFound } from '../../lib/errors.ts';
+import { newOrderId } from '../../lib/ids.ts';
+import { fileUriOrNull } from '../files/service.ts';
+
+interface OrderRow {
+  id: string;
+  order_number: number;
+  status: OrderStatus;
+  price_cents: number;
+  shipping_cents: number;
+  is_home_delivery: boolean;
+  payment_method: PaymentMethod | null;
+  created_at: Date;
+  image_id: string | null;
+  design_id: string | null;
+  customer_name: string | null;
+  customer_email: string | null;
+  customer_phone: string | null;
+  customer_address: string | null;
+  customer_city: string | null;
+  customer_postal_code: string | null;
+  store_id: number;
+  store_name: string;
+  store_address: string;
+  store_town: string;
+  store_province: string;
+  store_postal_code: string;
+  store_shipping_cents: number;
+  brand_id: number;
+  brand_name: string;
+  model_id: number;
+  model_name: string;
+  model_template_id: string | null;
+  model_image_id: string | null;
+  model_price_cents: number;
+}
+
+const ORDER_SELECT = `
+  SELECT o.id, o.order_number, o.status, o.price_cents, o.shipping_cents, o.is_home_delivery, o.payment_method,
+         o.created_at, o.image_id, o.design_id, o.customer_name, o.customer_email, o.customer_phone,
+         o.customer_address, o.customer_city, o.customer_postal_code,
+         s.id AS store_id, s.name AS store_name, s.address AS store_address, s.town AS store_town,
+         s.province AS store_province, s.postal_code AS store_postal_code, s.shipping_cents AS store_shipping_cents,
+         b.id AS brand_id, b.name AS brand_name,
+         m.id AS model_id, m.name AS model_name, m.template_id AS model_template_id, m.image_id AS model_image_id,
+         m.price_cents AS model_price_cents
+  FROM orders o
+  JOIN stores s ON s.id = o.store_id
+  JOIN brands b ON b.id = o.brand_id
+  JOIN models m ON m.id = o.model_id`;
+
+/** "000123": the human order number of staff, invoices and the payment gateway. */
+export const formatOrderNumber = (n: number): string => String(n).padStart(6, '0');
+
+/** Payment is settled once an order is paid or has gone further. */
+const SETTLED: ReadonlySet<OrderStatus> = new Set(['paid', 'printed', 'ready', 'shipped', 'delivered']);
+
+export function toOrder(r: OrderRow): Order {
+  const brand = { id: r.brand_id, name: r.brand_name };
+  return {
+    id: r.id,
+    orderNumber: formatOrderNumber(r.order_number),
+    status: r.status,
+    total: centsToEuros(r.price_cents),
+    shipping: centsToEuros(r.shipping_cents),
+    isHomeDelivery: r.is_home_delivery,
+    paymentMethod: r.payment_method,
+    pendingPayment: !SETTLED.has(r.status) && r.status !== 'cancelled',
+    pendingPrinting: !['printed', 'ready', 'shipped', 'delivered', 'cancelled'].includes(r.status),
+    createdAt: r.created_at.toISOString(),
+    image: fileUriOrNull(r.image_id),
+    design: fileUriOrNull(r.design_id),
+    store: {
+      id: r.store_id,
+      name: r.store_name,
+      address: r.store_address,
+      town: r.store_town,
+      province: r.store_province,
+      postalCode: r.store_postal_code,
+      shipping: centsToEuros(r.store_shipping_cents),
+    },
+    brand,
+    model: {
+      id: r.model_id,
+      name: r.model_name,
+      template: fileUriOrNull(r.model_template_id),
+      image: fileUriOrNull(r.model_image_id),
+      price: centsToEuros(r.model_price_cents),
+      brand,
+    },
+    customerName: r.customer_name,
+    customerEmail: r.customer_email,
+    customerPhone: r.customer_phone,
+    customerAddress: r.customer_address,
+    customerCity: r.customer_city,
+    customerPostalCode: r.customer_postal_code,
+  };
+}
+
+export async function findOrder(q: Queryable, id: string): Promise<Order | null> {
+  const { rows } = await q.query<OrderRow>(`${ORDER_SELECT} WHERE o.id = $1`, [id]);
+  return rows[0] ? toOrder(rows[0]) : null;
+}
+
+export async function getOrder(q: Queryable, id: string): Promise<Order> {
+  const order = await findOrder(q, id);
+  if (!order) throw notFound('ORDER_NOT_FOUND', 'orderNotFound');
+  return order;
+}
+
+/**
+ * Creates an order for a model the store offers to customers. The price is the model's price now;
+ * nothing the client sends about amounts counts.
+ */
+export async function createOrder(
+  q: Queryable,
+  input: OrderCreate & { origin: Origin },
+): Promise<{ id: string; orderNumber: string }> {
+  const { rows } = await q.query<{
+    store_down: boolean;
+    price_cents: number;
+    brand_id: number;
+    offered: boolean;
+  }>(
+    `SELECT s.down AS store_down, m.price_cents, m.brand_id,
+            EXISTS (SELECT 1 FROM store_models sm WHERE sm.store_id = s.id AND sm.model_id = m.id) AS offered
+     FROM stores s, models m JOIN brands b ON b.id = m.brand_id
+     WHERE s.id = $1 AND m.id = $2 AND m.is_public AND NOT m.is_down AND b.is_public AND NOT b.down`,
+    [input.store.id, input.model.id],
+  );
+  const row = rows[0];
+  if (!row) {
+    const store = await q.query('SELECT 1 FROM stores WHERE id = $1', [input.store.id]);
+    if (!store.rows[0]) throw fail(400, 'STORE_NOT_FOUND', 'storeNotFound');
+    throw fail(400, 'MODEL_NOT_FOUND', 'modelNotFound');
+  }
+  if (row.store_down) throw fail(409, 'STORE_DOWN', 'storeInvalidOrDown');
+  if (row.brand_id !== input.brand.id) throw fail(400, 'MODEL_NOT_FOUND', 'modelNotFound');
+  if (!row.offered) throw fail(409, 'MODEL_NOT_AVAILABLE', 'modelNotAvailable');
+
+  const id = newOrderId();
+  const created = await q.query<{ order_number: number }>(
+    `INSERT INTO orders (id, store_id, brand_id, model_id, price_cents, origin)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING order_number`,
+    [id, input.store.id, input.brand.id, input.model.id, row.price_cents, input.origin],
+  );
+  await q.query(`INSERT INTO order_events (order_id, to_status, actor) VALUES ($1, 'created', 'customer')`, [
+    id,
+  ]);
+  return { id, orderNumber: formatOrderNumber(created.rows[0]!.order_number) };
+}

@@ -1,0 +1,97 @@
+import { IdParamsSchema, NameQuerySchema } from '@shop/contracts/common';
+import {
+  DecodedUrlSchema,
+  DecodeUrlQuerySchema,
+  STORE_IS_VALID,
+  StoreInputSchema,
+  StoreSchema,
+  StoreValidationSchema,
+  UrlCodeParamsSchema,
+  UrlCodeSchema,
+} from '@shop/contracts/stores';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fail } from '../../lib/errors.ts';
+import { requireAdmin, requireStoreAccess } from '../auth/service.ts';
+import { createStore, deleteStore, getStore, listStores, updateStore, validateStore } from './service.ts';
+import { decodeStoreUrl, encodeStoreUrl } from './url-code.ts';
+
+export async function storeRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, files } = app.deps;
+  const tags = ['stores'];
+
+  const checkImage = (image: string | null) => files.assertUris(db, [image], ['store-image']);
+
+  r.get(
+    '/api/stores',
+    { schema: { querystring: NameQuerySchema, response: { 200: z.array(StoreSchema) }, tags } },
+    (req) => listStores(db, req.query.name),
+  );
+
+  r.get(
+    '/api/stores/decode-url',
+    { schema: { querystring: DecodeUrlQuerySchema, response: { 200: DecodedUrlSchema }, tags } },
+    async (req) => {
+      const decoded = decodeStoreUrl(req.query.encodedUrl);
+      if (!decoded) throw fail(400, 'INVALID_URL_CODE', 'invalidStoreUrl');
+      return decoded;
+    },
+  );
+
+  r.get(
+    '/api/stores/:id',
+    { schema: { params: IdParamsSchema, response: { 200: StoreSchema }, tags } },
+    (req) => getStore(db, req.params.id),
+  );
+
+  r.get(
+    '/api/stores/:id/validate',
+    { schema: { params: IdParamsSchema, response: { 200: StoreValidationSchema }, tags } },
+    async (req) => {
+      await validateStore(db, req.params.id);
+      return { message: STORE_IS_VALID };
+    },
+  );
+
+  r.get(
+    '/api/stores/:id/:origin',
+    { schema: { params: UrlCodeParamsSchema, response: { 200: UrlCodeSchema }, tags } },
+    async (req) => {
+      await getStore(db, req.params.id);
+      return { urlCode: encodeStoreUrl(req.params.id, req.params.origin) };
+    },
+  );
+
+  r.post(
+    '/api/stores',
+    { schema: { body: StoreInputSchema, response: { 201: StoreSchema }, tags } },
+    async (req, reply) => {
+      requireAdmin(req.staff);
+      await checkImage(req.body.image);
+      const store = await db.transaction((tx) => createStore(tx, req.body));
+      return reply.code(201).send(store);
+    },
+  );
+
+  r.put(
+    '/api/stores/:id',
+    { schema: { params: IdParamsSchema, body: StoreInputSchema, response: { 200: StoreSchema }, tags } },
+    async (req) => {
+      requireStoreAccess(req.staff, req.params.id);
+      await checkImage(req.body.image);
+      return updateStore(db, req.params.id, req.body);
+    },
+  );
+
+  r.delete(
+    '/api/stores/:id',
+    { schema: { params: IdParamsSchema, response: { 204: z.null() }, tags } },
+    async (req, reply) => {
+      requireAdmin(req.staff);
+      await db.transaction((tx) => deleteStore(tx, req.params.id));
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,103 @@
+import { messages } from '@shop/contracts/messages';
+import { centsToEuros, eurosToCents } from '@shop/contracts/money';
+import type { Store, StoreInput } from '@shop/contracts/stores';
+import type { Queryable } from '../../db/client.ts';
+import { AppError, conflict, fail, notFound } from '../../lib/errors.ts';
+import { fileIdFromUri, fileUriOrNull } from '../files/service.ts';
+
+interface StoreRow {
+  id: number;
+  name: string;
+  address: string;
+  postal_code: string;
+  town: string;
+  province: string;
+  image_id: string | null;
+  down: boolean;
+  shipping_cents: number;
+}
+
+const COLUMNS = 'id, name, address, postal_code, town, province, image_id, down, shipping_cents';
+
+export const toStore = (r: StoreRow): Store => ({
+  id: r.id,
+  name: r.name,
+  address: r.address,
+  postalCode: r.postal_code,
+  town: r.town,
+  province: r.province,
+  image: fileUriOrNull(r.image_id),
+  down: r.down,
+  shipping: centsToEuros(r.shipping_cents),
+});
+
+const storeNotFound = () => notFound('STORE_NOT_FOUND', 'storeNotFound');
+
+export async function listStores(q: Queryable, name?: string): Promise<Store[]> {
+  const { rows } = name
+    ? await q.query<StoreRow>(`SELECT ${COLUMNS} FROM stores WHERE name ILIKE '%' || $1 || '%' ORDER BY id`, [
+        name.replace(/[\\%_]/g, (c) => `\\${c}`),
+      ])
+    : await q.query<StoreRow>(`SELECT ${COLUMNS} FROM stores ORDER BY id`);
+  return rows.map(toStore);
+}
+
+export async function findStore(q: Queryable, id: number): Promise<Store | null> {
+  const { rows } = await q.query<StoreRow>(`SELECT ${COLUMNS} FROM stores WHERE id = $1`, [id]);
+  return rows[0] ? toStore(rows[0]) : null;
+}
+
+export async function getStore(q: Queryable, id: number): Promise<Store> {
+  const store = await findStore(q, id);
+  if (!store) throw storeNotFound();
+  return store;
+}
+
+/** Spec point 5: a store is valid when it exists and is not down. */
+export async function validateStore(q: Queryable, id: number): Promise<void> {
+  const store = await getStore(q, id);
+  if (store.down) throw fail(409, 'STORE_DOWN', 'storeIsDown');
+}
+
+const values = (input: StoreInput) => [
+  input.name,
+  input.address,
+  input.postalCode,
+  input.town,
+  input.province,
+  input.image ? fileIdFromUri(input.image) : null,
+  input.down,
+  eurosToCents(input.shipping),
+];
+
+export async function createStore(q: Queryable, input: StoreInput): Promise<Store> {
+  const { rows } = await q.query<StoreRow>(
+    `INSERT INTO stores (name, address, postal_code, town, province, image_id, down, shipping_cents)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
+    values(input),
+  );
+  const store = rows[0]!;
+  // A new partner store offers the whole catalogue until staff narrow it down.
+  await q.query('INSERT INTO store_models (store_id, model_id) SELECT $1, id FROM models', [store.id]);
+  return toStore(store);
+}
+
+export async function updateStore(q: Queryable, id: number, input: StoreInput): Promise<Store> {
+  const { rows } = await q.query<StoreRow>(
+    `UPDATE stores SET name = $2, address = $3, postal_code = $4, town = $5, province = $6, image_id = $7,
+       down = $8, shipping_cents = $9, updated_at = now()
+     WHERE id = $1 RETURNING ${COLUMNS}`,
+    [id, ...values(input)],
+  );
+  if (!rows[0]) throw storeNotFound();
+  return toStore(rows[0]);
+}
+
+export async function deleteStore(q: Queryable, id: number): Promise<void> {
+  const used = await q.query('SELECT 1 FROM orders WHERE store_id = $1 LIMIT 1', [id]);
+  if (used.rows.length > 0) throw conflict('inUse', 'IN_USE');
+  const staff = await q.query('SELECT 1 FROM staff_users WHERE store_id = $1 LIMIT 1', [id]);
+  if (staff.rows.length > 0) throw new AppError(409, 'IN_USE', messages.storeHasStaff);
+  const { rowCount } = await q.query('DELETE FROM stores WHERE id = $1', [id]);
+  if (rowCount === 0) throw storeNotFound();
+}

@@ -1,0 +1,85 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fail } from '../lib/errors.ts';
+import { randomToken } from '../lib/ids.ts';
+
+/**
+ * Signed double-submit cookie (OWASP). Every visitor gets an httpOnly `sid`; the `XSRF-TOKEN`
+ * cookie, readable by the SPA, holds `random.HMAC(sid, random)`. A non-GET/HEAD request must echo
+ * it in `X-XSRF-TOKEN`, and the token must be signed for that visitor's `sid`.
+ */
+export const SID_COOKIE = 'sid';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set to false on calls that other servers make (the payment gateway's notification). */
+    csrf?: boolean;
+  }
+  interface FastifyRequest {
+    visitorId: string;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const SID = /^[A-Za-z0-9_-]{22}$/;
+
+export function registerCsrf(app: FastifyInstance, opts: { secret: string; secureCookies: boolean }): void {
+  const sign = (sid: string, nonce: string) =>
+    createHmac('sha256', opts.secret).update(`csrf:${sid}:${nonce}`).digest('base64url');
+
+  const tokenFor = (sid: string) => {
+    const nonce = randomToken();
+    return `${nonce}.${sign(sid, nonce)}`;
+  };
+
+  const valid = (sid: string, token: string | undefined): boolean => {
+    if (!token) return false;
+    const [nonce, mac] = token.split('.');
+    if (!nonce || !mac || token.length > 200) return false;
+    const expected = Buffer.from(sign(sid, nonce));
+    const given = Buffer.from(mac);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  };
+
+  const cookieOpts = { path: '/', sameSite: 'lax' as const, secure: opts.secureCookies };
+
+  app.decorateRequest('visitorId', '');
+
+  app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+    let sid = req.cookies[SID_COOKIE];
+    const fresh = !sid || !SID.test(sid);
+    if (fresh || !sid) {
+      sid = randomToken();
+      reply.setCookie(SID_COOKIE, sid, { ...cookieOpts, httpOnly: true });
+    }
+    req.visitorId = sid;
+    const cookieToken = req.cookies[XSRF_COOKIE];
+    if (fresh || !valid(sid, cookieToken)) {
+      reply.setCookie(XSRF_COOKIE, tokenFor(sid), { ...cookieOpts, httpOnly: false });
+    }
+
+    if (SAFE_METHODS.has(req.method) || req.routeOptions.config.csrf === false) return;
+
+    // A browser tells us where a request comes from; another site's page is refused outright.
+    const site = req.headers['sec-fetch-site'];
+    if (site === 'cross-site') throw fail(403, 'CSRF_FAILED', 'csrfFailed');
+    const origin = req.headers.origin;
+    if (origin && origin !== 'null') {
+      let host: string | undefined;
+      try {
+        host = new URL(origin).host;
+      } catch {
+        throw fail(403, 'CSRF_FAILED', 'csrfFailed');
+      }
+      if (host !== req.headers.host) throw fail(403, 'CSRF_FAILED', 'csrfFailed');
+    }
+
+    const header = req.headers[XSRF_HEADER];
+    const token = Array.isArray(header) ? header[0] : header;
+    if (fresh || !token || token !== cookieToken || !valid(sid, token)) {
+      throw fail(403, 'CSRF_FAILED', 'csrfFailed');
+    }
+  });
+}

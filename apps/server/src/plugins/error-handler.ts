@@ -1,0 +1,86 @@
+import type { ErrorBody } from '@shop/contracts/errors';
+import { messages } from '@shop/contracts/messages';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.ts';
+
+/** Errors of the database being away: the client gets a 503 and may try again. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  if (typeof e.code === 'string' && (/^08/.test(e.code) || /^57P0[1-3]$/.test(e.code))) return true;
+  if (e.code === 'ECONNREFUSED' || e.code === 'ECONNRESET' || e.code === 'ETIMEDOUT' || e.code === 'EPIPE')
+    return true;
+  return /Connection terminated|connection timeout|Client has encountered a connection error/i.test(
+    e.message ?? '',
+  );
+}
+
+/** Maps the framework's own 4xx errors to our stable codes. */
+function frameworkError(err: FastifyError): { status: number; body: ErrorBody } | null {
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return {
+        status: 415,
+        body: { error: 'UNSUPPORTED_MEDIA_TYPE', message: messages.unsupportedMediaType },
+      };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, body: { error: 'BODY_TOO_LARGE', message: messages.bodyTooLarge } };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { status: 400, body: { error: 'INVALID_JSON', message: messages.invalidJson } };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 400, body: { error: 'BAD_REQUEST', message: messages.badRequest } };
+    default:
+      break;
+  }
+  if (err instanceof SyntaxError) {
+    return { status: 400, body: { error: 'INVALID_JSON', message: messages.invalidJson } };
+  }
+  if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+    if (err.statusCode === 413)
+      return { status: 413, body: { error: 'BODY_TOO_LARGE', message: messages.bodyTooLarge } };
+    if (err.statusCode === 415) {
+      return {
+        status: 415,
+        body: { error: 'UNSUPPORTED_MEDIA_TYPE', message: messages.unsupportedMediaType },
+      };
+    }
+    return { status: 400, body: { error: 'BAD_REQUEST', message: messages.badRequest } };
+  }
+  return null;
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) {
+      const retryAfter = (err as AppError & { retryAfter?: number }).retryAfter;
+      if (retryAfter) reply.header('retry-after', String(retryAfter));
+      return reply.code(err.statusCode).send({ error: err.code, message: err.message } satisfies ErrorBody);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields = [
+        ...new Set(err.validation.map((v) => v.instancePath.replace(/^\//, '').replace(/\//g, '.'))),
+      ]
+        .filter(Boolean)
+        .slice(0, 5);
+      const where = fields.length ? ` Revise: ${fields.join(', ')}.` : '';
+      return reply
+        .code(400)
+        .send({
+          error: 'VALIDATION_FAILED',
+          message: `${messages.validationFailed}${where}`,
+        } satisfies ErrorBody);
+    }
+    const mapped = frameworkError(err);
+    if (mapped) return reply.code(mapped.status).send(mapped.body);
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ error: 'SERVICE_UNAVAILABLE', message: messages.serviceUnavailable } satisfies ErrorBody);
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ error: 'INTERNAL', message: messages.internal } satisfies ErrorBody);
+  });
+}

@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { openDatabase } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { isEmpty, seedDemoCatalogue } from './db/seed/seed.ts';
+import { loadConfig } from './env.ts';
+import { FileService } from './modules/files/service.ts';
+import { LocalFileStore } from './storage/file-store.ts';
+
+/** `npm run seed`: loads the demo catalogue into an empty database (never over real data). */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const store = new LocalFileStore(path.join(config.dataDir, 'files'));
+  await store.init();
+  await migrate(db);
+  if (!(await isEmpty(db))) {
+    console.info('El catálogo ya tiene datos: no se carga la demostración.');
+  } else {
+    const n = await seedDemoCatalogue(db, new FileService(store));
+    console.info(
+      `Catálogo de demostración cargado: ${n.stores} tiendas, ${n.brands} marcas, ${n.models} modelos.`,
+    );
+  }
+  await db.close();
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,119 @@
+import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { loadConfig } from '../src/env.ts';
+import { MemoryFileStore } from '../src/storage/file-store.ts';
+
+describe('HTTP shell: health, docs, headers, SPA fallback', () => {
+  let app: FastifyInstance;
+  let web: string;
+  let close: () => Promise<void>;
+
+  before(async () => {
+    web = await mkdtemp(path.join(tmpdir(), 'web-'));
+    await mkdir(path.join(web, 'assets'));
+    await writeFile(
+      path.join(web, 'index.html'),
+      '<!doctype html><title>Tienda</title><div id="root"></div>',
+    );
+    await writeFile(path.join(web, 'assets', 'index-abc123.js'), 'console.log(1)');
+    const db = await openDatabase({ dataDir: null });
+    await migrate(db);
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+    app = await buildApp({ config, db, fileStore: new MemoryFileStore(), logger: false, webDist: web });
+    close = async () => {
+      await app.close();
+      await db.close();
+      await rm(web, { recursive: true, force: true });
+    };
+  });
+  after(() => close());
+
+  test('health answers ok', async () => {
+    const res = await app.inject('/api/health');
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual(res.json(), { status: 'ok' });
+  });
+
+  test('OpenAPI document generated from the contracts', async () => {
+    const res = await app.inject('/api/docs');
+    assert.equal(res.statusCode, 200);
+    const doc = res.json() as {
+      openapi: string;
+      paths: Record<string, Record<string, { parameters?: { name: string }[] }>>;
+    };
+    assert.match(doc.openapi, /^3\./);
+    for (const p of [
+      '/api/stores',
+      '/api/stores/decode-url',
+      '/api/brands/{id}',
+      '/api/models',
+      '/api/orders',
+      '/api/auth/login',
+    ]) {
+      assert.ok(doc.paths[p], `documents ${p}`);
+    }
+    const params = doc.paths['/api/models']!.get!.parameters!.map((p) => p.name).sort();
+    assert.deepEqual(params, ['brand', 'filtro', 'page', 'size', 'store']);
+  });
+
+  test('security headers and a strict CSP on every response', async () => {
+    const res = await app.inject('/');
+    const csp = String(res.headers['content-security-policy']);
+    assert.match(csp, /default-src 'self'/);
+    assert.match(csp, /script-src 'self'(;|$)/);
+    assert.match(csp, /frame-ancestors 'none'/);
+    assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
+    assert.equal(res.headers['x-content-type-options'], 'nosniff');
+    assert.equal(res.headers['referrer-policy'], 'no-referrer');
+  });
+
+  test('deep links get the SPA; hashed assets are cached for good; unknown API paths get JSON 404', async () => {
+    for (const url of ['/', '/models/3', '/pedido/datos', '/store/MTpmYWxzZQ']) {
+      const res = await app.inject(url);
+      assert.equal(res.statusCode, 200, url);
+      assert.match(res.body, /<div id="root">/);
+      assert.equal(res.headers['cache-control'], 'no-cache');
+    }
+    const asset = await app.inject('/assets/index-abc123.js');
+    assert.match(String(asset.headers['cache-control']), /immutable/);
+    const api = await app.inject('/api/unknown');
+    assert.equal(api.statusCode, 404);
+    assert.equal(api.json().error, 'NOT_FOUND');
+    const post = await app.inject({ method: 'POST', url: '/somewhere' });
+    assert.equal(post.statusCode, 403, 'a write to a non-API path still needs the token');
+  });
+
+  test('every visitor gets an httpOnly session cookie and a readable signed token', async () => {
+    const res = await app.inject('/api/health');
+    const cookies = res.cookies as { name: string; value: string; httpOnly?: boolean; sameSite?: string }[];
+    const sid = cookies.find((c) => c.name === 'sid')!;
+    const xsrf = cookies.find((c) => c.name === 'XSRF-TOKEN')!;
+    assert.equal(sid.httpOnly, true);
+    assert.notEqual(xsrf.httpOnly, true);
+    assert.match(xsrf.value, /^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/);
+  });
+});
+
+describe('configuration is checked at boot', () => {
+  test('production refuses to start without its own secret', () => {
+    assert.throws(() => loadConfig({ NODE_ENV: 'production' }), /APP_SECRET/);
+    assert.throws(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: 'short' }), /APP_SECRET/);
+    assert.doesNotThrow(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40) }));
+  });
+  test('bad values name the variable', () => {
+    assert.throws(() => loadConfig({ PORT: 'abc' }), /PORT/);
+    assert.throws(() => loadConfig({ DATABASE_URL: 'mysql://x' }), /DATABASE_URL/);
+    assert.throws(() => loadConfig({ ADMIN_EMAIL: 'a@b.es' }), /ADMIN_PASSWORD/);
+  });
+  test('demo data is on by default outside production only', () => {
+    assert.equal(loadConfig({}).demo, true);
+    assert.equal(loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40) }).demo, false);
+  });
+});

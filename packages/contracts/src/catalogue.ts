@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { FileUri, IdParam } from './common.ts';
+
+export const BrandSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  imageURI: FileUri.nullable(),
+  down: z.boolean(),
+  isPublic: z.boolean(),
+});
+export type Brand = z.infer<typeof BrandSchema>;
+
+export const BrandInputSchema = z
+  .object({
+    name: z.string().trim().min(1).max(60),
+    imageURI: FileUri.nullable().default(null),
+    down: z.boolean().default(false),
+    isPublic: z.boolean().default(true),
+  })
+  .strict();
+export type BrandInput = z.infer<typeof BrandInputSchema>;
+
+/** The physical outline of the phone, in millimetres, seen from the back. */
+export const OutlineSchema = z.object({
+  widthMm: z.number().positive().max(300),
+  heightMm: z.number().positive().max(300),
+  cornerRadiusMm: z.number().min(0).max(50),
+  camera: z.object({
+    xMm: z.number().min(0).max(300),
+    yMm: z.number().min(0).max(300),
+    widthMm: z.number().positive().max(300),
+    heightMm: z.number().positive().max(300),
+    cornerRadiusMm: z.number().min(0).max(50),
+  }),
+});
+export type Outline = z.infer<typeof OutlineSchema>;
+
+export const ModelSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  image: FileUri.nullable(),
+  template: FileUri.nullable(),
+  /** Price in euros, VAT included. */
+  price: z.number(),
+  isPublic: z.boolean(),
+  isDown: z.boolean(),
+  brand: z.object({ id: z.number().int(), name: z.string(), down: z.boolean(), isPublic: z.boolean() }),
+  outline: OutlineSchema.nullable(),
+  /** Ids of the stores that offer this model. */
+  stores: z.array(z.number().int()),
+});
+export type Model = z.infer<typeof ModelSchema>;
+
+export const ModelInputSchema = z
+  .object({
+    name: z.string().trim().min(1).max(80),
+    brand: z.object({ id: z.number().int().positive() }),
+    image: FileUri.nullable().default(null),
+    template: FileUri.nullable().default(null),
+    price: z.number().min(0).max(1000).multipleOf(0.01),
+    isPublic: z.boolean().default(true),
+    isDown: z.boolean().default(false),
+    outline: OutlineSchema.nullable().default(null),
+    /** Stores offering the model; omitted means every store. */
+    stores: z.array(z.number().int().positive()).max(1000).optional(),
+  })
+  .strict();
+export type ModelInput = z.infer<typeof ModelInputSchema>;
+
+export const MODEL_PAGE_SIZE = 20;
+
+export const ModelQuerySchema = z.object({
+  store: IdParam.optional(),
+  brand: IdParam.optional(),
+  /** Search term on the model name, case- and accent-insensitive. */
+  filtro: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(MODEL_PAGE_SIZE),
+});
+export type ModelQuery = z.infer<typeof ModelQuerySchema>;
+
+export const ModelPageSchema = z.object({
+  items: z.array(ModelSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+});
+export type ModelPage = z.infer<typeof ModelPageSchema>;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** Stable codes that programs can rely on; the Spanish text is for people. */
+export const ErrorCode = z.enum([
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'INVALID_JSON',
+  'BODY_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'CSRF_FAILED',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'INVALID_CREDENTIALS',
+  'INVALID_URL_CODE',
+  'STORE_NOT_FOUND',
+  'STORE_DOWN',
+  'BRAND_NOT_FOUND',
+  'MODEL_NOT_FOUND',
+  'ORDER_NOT_FOUND',
+  'MODEL_NOT_AVAILABLE',
+  'IN_USE',
+  'DUPLICATE',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL',
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+export const ErrorBodySchema = z.object({
+  error: ErrorCode,
+  message: z.string(),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;

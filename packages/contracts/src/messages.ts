@@ -1,0 +1,86 @@
+/**
+ * The Spanish message catalogue: every text a person reads in an alert, an error or a status line,
+ * shared by the storefront, the back office and the server's error bodies.
+ */
+export const messages = {
+  // Store and catalogue (spec point 8)
+  pageLoadFailed: 'Error obteniendo la página. Por favor, inténtelo de nuevo.',
+  invalidStoreUrl: 'URL inválida o faltante en los parámetros de la ruta.',
+  invalidStore: 'Tienda inválida.',
+  storeValidationFailed: 'Error al validar la tienda. Por favor, inténtelo de nuevo.',
+  brandsLoadFailed: 'Error al cargar las marcas. Por favor, inténtelo de nuevo.',
+  modelsLoadFailed: 'Error al cargar los modelos. Por favor, inténtelo de nuevo.',
+  brandNotFound: 'Marca no encontrada.',
+  storeNotFound: 'Tienda no encontrada.',
+  brandDetailsFailed: 'Error al obtener los detalles de la marca. Por favor, inténtelo de nuevo.',
+  storeDetailsFailed: 'Error al obtener los detalles de la tienda. Por favor, inténtelo de nuevo.',
+  modelsFilterFailed: 'Error al filtrar los modelos. Por favor, inténtelo de nuevo.',
+  storeNotLoaded: 'La tienda no está cargada.',
+  noBrands: 'No hay marcas disponibles en este momento. Vuelve más tarde.',
+  // Store selection
+  storesLoadFailed: 'Error al obtener las tiendas. Por favor, inténtelo de nuevo.',
+  storeInfoFailed: 'Error obteniendo información de la tienda. Intente más tarde.',
+  storeInvalidOrDown: 'La tienda seleccionada no es válida o está inactiva.',
+  storeValidatingFailed: 'Error validando la tienda. Intente más tarde.',
+  storeQrFailed: 'Error obteniendo el código QR de la tienda. Intente más tarde.',
+  // Order creation
+  orderCreateFailed: 'Error al crear el pedido. Por favor, inténtelo de nuevo.',
+  // Editor-modelo and upload
+  modelNotInOrder: 'Modelo no encontrado en el pedido.',
+  orderDetailsLoadFailed: 'Error al cargar los detalles del pedido.',
+  orderIdMissing: 'ID de pedido faltante.',
+  imageUploadFailed: 'Error al subir imagen.',
+  orderDetailsFailed: 'Error al obtener los detalles del pedido.',
+  // Editor-edicion
+  orderLoadFailed: 'Error cargando su pedido. Por favor, inténtelo de nuevo.',
+  orderConfirmFailed: 'Error confirmando el pedido. Por favor, inténtelo de nuevo.',
+  genericRetry: 'Ocurrió un error. Intente nuevamente.',
+  currentOrderMissing: 'No se puede encontrar la orden actual.',
+  // Order pages
+  noOrderInSession: 'No se encontró ningún pedido en la sesión.',
+  noOrderToContinue: 'No se encontró ningún pedido para continuar.',
+  orderDetailsRetry: 'Error al obtener los detalles del pedido. Por favor, inténtelo de nuevo.',
+  pickupConfirmFailed: 'Error confirmando la recogida en tienda. Por favor, inténtelo de nuevo.',
+  // Data form
+  contactConfirmFailed: 'Error confirmando datos de contacto. Reintente, por favor.',
+  deliveryConfirmFailed: 'Error confirmando datos de envío. Reintente, por favor.',
+  contactFieldsRequired: 'Por favor, complete todos los campos de contacto.',
+  invalidEmail: 'Por favor, ingrese un email válido.',
+  invalidPhone: 'Por favor, ingrese un número de teléfono válido.',
+  deliveryFieldsRequired: 'Por favor, complete todos los campos de envío.',
+  invalidPostalCode: 'Por favor, ingrese un código postal válido.',
+  // Upload page and payments
+  uploadSucceeded: 'La imagen se ha subido con éxito. Ya puedes cerrar esta pestaña',
+  uploadFailed: 'Ha habido un error durante la subida.',
+  paymentFailedTitle: 'Se ha producido un error en el pago',
+  paymentFailedText: 'No se ha podido procesar su pago, inténtelo de nuevo más tarde',
+  paymentSucceededTitle: 'Pago realizado',
+  noImageProvided: 'No image provided',
+
+  // Server error bodies
+  badRequest: 'La petición no es válida.',
+  validationFailed: 'Los datos enviados no son válidos.',
+  invalidJson: 'El cuerpo de la petición no es un JSON válido.',
+  jsonTooDeep: 'El cuerpo de la petición tiene demasiados niveles de anidamiento.',
+  bodyTooLarge: 'La petición es demasiado grande.',
+  unsupportedMediaType: 'Tipo de contenido no admitido.',
+  unauthenticated: 'Debe iniciar sesión.',
+  forbidden: 'No tiene permiso para realizar esta acción.',
+  csrfFailed: 'La sesión ha caducado o la petición no es válida. Recargue la página e inténtelo de nuevo.',
+  notFound: 'No se ha encontrado el recurso solicitado.',
+  rateLimited: 'Demasiados intentos. Espere un momento e inténtelo de nuevo.',
+  invalidCredentials: 'Correo electrónico o contraseña incorrectos.',
+  storeIsDown: 'La tienda está inactiva.',
+  modelNotFound: 'Modelo no encontrado.',
+  modelNotAvailable: 'El modelo no está disponible en esta tienda.',
+  orderNotFound: 'Pedido no encontrado.',
+  inUse: 'No se puede eliminar porque hay pedidos que lo usan. Ocúltelo en su lugar.',
+  brandHasModels: 'No se puede eliminar la marca porque tiene modelos. Ocúltela en su lugar.',
+  storeHasStaff: 'No se puede eliminar la tienda porque tiene personal asignado.',
+  unknownFile: 'La imagen indicada no existe.',
+  duplicate: 'Ya existe un registro con esos datos.',
+  serviceUnavailable: 'El servicio no está disponible en este momento. Inténtelo de nuevo en unos minutos.',
+  internal: 'Se ha producido un error inesperado. Inténtelo de nuevo más tarde.',
+} as const;
+
+export type MessageKey = keyof typeof messages;
