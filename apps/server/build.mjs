@@ -6,7 +6,12 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@shop/'));
 
 await build({
-  entryPoints: { server: 'src/server.ts', seed: 'src/seed.ts' },
+  // heic-worker: the HEIC decoder's worker thread, loaded by src/modules/images/heic.ts from dist/.
+  entryPoints: {
+    server: 'src/server.ts',
+    seed: 'src/seed.ts',
+    'heic-worker': 'src/modules/images/heic-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -19,10 +19,21 @@ import { z } from 'zod';
 import type { Database } from './db/client.ts';
 import type { Config } from './env.ts';
 import { authRoutes, registerStaffSession } from './modules/auth/routes.ts';
+import { staffUserRoutes } from './modules/auth/staff-users.ts';
+import { adminImageRoutes } from './modules/catalogue/admin-images.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { FileService } from './modules/files/service.ts';
+import { invoiceRoutes } from './modules/invoices/routes.ts';
+import { mailRoutes } from './modules/mail/routes.ts';
+import { makeCheckoutEffects } from './modules/mail/service.ts';
+import { checkoutRoutes } from './modules/orders/checkout-routes.ts';
+import type { CheckoutEffects } from './modules/orders/checkout-service.ts';
+import { orderPhotoRoutes } from './modules/orders/photo-routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { staffOrderRoutes } from './modules/orders/staff-routes.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
+import { simulatorRoutes } from './modules/payments/simulator.ts';
 import { storeRoutes } from './modules/stores/routes.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -33,6 +44,7 @@ export interface Deps {
   config: Config;
   db: Database;
   files: FileService;
+  checkoutEffects: CheckoutEffects;
 }
 
 declare module 'fastify' {
@@ -72,7 +84,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('deps', { config, db: opts.db, files: new FileService(opts.fileStore) });
+  app.decorate('deps', {
+    config,
+    db: opts.db,
+    files: new FileService(opts.fileStore),
+    checkoutEffects: makeCheckoutEffects(config, app.log),
+  });
 
   registerErrorHandler(app);
   registerJsonBody(app);
@@ -87,7 +104,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
-        formAction: ["'self'"],
+        // The payment page posts its signed form to the card gateway.
+        formAction: ["'self'", ...(config.redsys.url ? [new URL(config.redsys.url).origin] : [])],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
@@ -131,12 +149,22 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(authRoutes);
+  await app.register(staffUserRoutes);
   await app.register(fileRoutes);
   await app.register(storeRoutes);
   await app.register(catalogueRoutes);
+  await app.register(adminImageRoutes);
   await app.register(orderRoutes);
+  await app.register(orderPhotoRoutes);
+  await app.register(checkoutRoutes);
+  await app.register(staffOrderRoutes);
+  await app.register(mailRoutes);
+  await app.register(invoiceRoutes);
+  await app.register(paymentRoutes);
+  // The built-in Redsys stand-in, for development and tests only.
+  if (!config.production && !config.redsys.url) await app.register(simulatorRoutes);
 
-  const webDist = opts.webDist ?? DEFAULT_WEB_DIST;
+  const webDist = opts.webDist ?? config.webDist ?? DEFAULT_WEB_DIST;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {

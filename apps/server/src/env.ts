@@ -23,6 +23,25 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(10, 'al menos 10 caracteres').optional(),
   /** Load the demo catalogue into an empty database (default on outside production). */
   DEMO: z.enum(['0', '1']).optional(),
+  /** Redsys merchant settings; defaults are Redsys's public test merchant (refused in production). */
+  REDSYS_MERCHANT_CODE: z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .default('999008881'),
+  REDSYS_TERMINAL: z
+    .string()
+    .regex(/^\d{1,3}$/)
+    .default('1'),
+  REDSYS_SECRET_KEY: z.string().min(16).default('sq7HjrUOBfKmC576ILgskD5srU870gJ7'),
+  /** The gateway's form URL; unset means the built-in simulator (development and tests only). */
+  REDSYS_URL: optionalUrl(/^https?:\/\//),
+  /** smtp:// or smtps:// URL of the mail server; unset means .eml files in DATA_DIR/outbox. */
+  SMTP_URL: optionalUrl(/^smtps?:\/\//),
+  MAIL_FROM: z.string().default('Fundamía <pedidos@fundamia.example>'),
+  /** Where the shop's own copies go (new orders, delivery details). */
+  SHOP_EMAIL: z.string().email().default('pedidos@fundamia.example'),
+  /** The built storefront to serve; defaults to apps/web/dist beside the server. */
+  WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   COMPANY_LEGAL_NAME: z.string().default('Fundas Málaga Demo, S.L.'),
@@ -56,6 +75,15 @@ export interface Config {
   admin: { email: string; password: string } | undefined;
   demo: boolean;
   logLevel: Env['LOG_LEVEL'];
+  webDist: string | undefined;
+  redsys: {
+    merchantCode: string;
+    terminal: string;
+    secretKey: string;
+    url: string | undefined;
+    isPublicTestKey: boolean;
+  };
+  mail: { smtpUrl: string | undefined; from: string; shopEmail: string };
   trustProxy: boolean;
   company: {
     legalName: string;
@@ -78,6 +106,9 @@ const DEVELOPMENT_SECRET = 'development-only-secret-do-not-use-in-production';
 
 export class ConfigError extends Error {}
 
+/** Redsys's published test key: fine for the simulator and the test gateway, never for real money. */
+export const PUBLIC_REDSYS_TEST_KEY = 'sq7HjrUOBfKmC576ILgskD5srU870gJ7';
+
 /** Reads and checks the environment once at boot; any problem names the variable and stops the start. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(source);
@@ -90,6 +121,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (production && (!e.APP_SECRET || e.APP_SECRET.length < 32)) {
     throw new ConfigError(
       'Configuración no válida:\n  APP_SECRET: obligatorio en producción, al menos 32 caracteres',
+    );
+  }
+  if (production && e.REDSYS_SECRET_KEY === PUBLIC_REDSYS_TEST_KEY) {
+    throw new ConfigError(
+      'Configuración no válida:\n  REDSYS_SECRET_KEY: la clave pública de pruebas de Redsys no se admite en producción',
+    );
+  }
+  if (production && !e.REDSYS_URL) {
+    throw new ConfigError(
+      'Configuración no válida:\n  REDSYS_URL: obligatoria en producción (el simulador no se usa)',
     );
   }
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
@@ -112,6 +153,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     demo: e.DEMO ? e.DEMO === '1' : !production,
     logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    redsys: {
+      merchantCode: e.REDSYS_MERCHANT_CODE,
+      terminal: e.REDSYS_TERMINAL,
+      secretKey: e.REDSYS_SECRET_KEY,
+      url: e.REDSYS_URL,
+      isPublicTestKey: e.REDSYS_SECRET_KEY === PUBLIC_REDSYS_TEST_KEY,
+    },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, shopEmail: e.SHOP_EMAIL },
     trustProxy: e.TRUST_PROXY === '1',
     company: {
       legalName: e.COMPANY_LEGAL_NAME,

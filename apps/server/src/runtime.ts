@@ -7,6 +7,11 @@ import { isEmpty, seedDemoCatalogue } from './db/seed/seed.ts';
 import type { Config } from './env.ts';
 import { bootstrapAdmin, createStaffUser } from './modules/auth/service.ts';
 import { FileService } from './modules/files/service.ts';
+import { OutboxSubmitter, submitPendingRecords } from './modules/invoices/submission.ts';
+import { MailDispatcher } from './modules/mail/dispatcher.ts';
+import { createMailTransport } from './modules/mail/transport.ts';
+import { sweepUnattachedUploads } from './modules/orders/photo-service.ts';
+import { reconcileExpiredAttempts } from './modules/payments/service.ts';
 import { LocalFileStore } from './storage/file-store.ts';
 
 /** The demo back-office account, created only in demo mode and never in production. */
@@ -39,5 +44,42 @@ export async function startRuntime(config: Config): Promise<{ app: FastifyInstan
       }
     }
   }
+  scheduleHousekeeping(app, db, new FileService(fileStore));
+
+  const transport = createMailTransport(config);
+  const mailer = new MailDispatcher({ db, transport, from: config.mail.from, log: app.log });
+  app.addHook('onClose', () => mailer.stop());
+  mailer.start();
+  // Invoice records go out in chain order; the outbox keeps them until AEAT submission is set up.
+  const verifactu = new OutboxSubmitter(path.join(config.dataDir, 'verifactu-outbox'));
+  const submitTimer = setInterval(() => {
+    submitPendingRecords(db, verifactu).catch((err) =>
+      app.log.warn({ err }, 'VERI*FACTU submission failed; will retry'),
+    );
+  }, 60_000);
+  submitTimer.unref();
+  app.addHook('onClose', async () => clearInterval(submitTimer));
+
+  // Never log the SMTP URL: it holds the password.
+  app.log.info({ transport: transport.kind }, 'mail transport ready');
   return { app, db };
+}
+
+/** Hourly clean-up of photos that never reached an order; every instance may run it safely. */
+function scheduleHousekeeping(app: FastifyInstance, db: Database, files: FileService): void {
+  const every = (minutes: number, name: string, job: () => Promise<number>) => {
+    const timer = setInterval(async () => {
+      try {
+        const done = await job();
+        if (done > 0) app.log.info({ job: name, done }, 'housekeeping');
+      } catch (err) {
+        app.log.warn({ err, job: name }, 'housekeeping failed; will try again');
+      }
+    }, minutes * 60_000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  };
+  every(60, 'sweep unattached uploads', () => sweepUnattachedUploads(db, files));
+  // Attempts the gateway never reported on are closed after 30 minutes.
+  every(5, 'expire payment attempts', () => reconcileExpiredAttempts(db));
 }

@@ -101,11 +101,22 @@ describe('HTTP shell: health, docs, headers, SPA fallback', () => {
   });
 });
 
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  APP_SECRET: 'x'.repeat(40),
+  REDSYS_SECRET_KEY: 'a-real-merchant-key-from-the-bank',
+  REDSYS_URL: 'https://sis.redsys.es/sis/realizarPago',
+};
+
 describe('configuration is checked at boot', () => {
   test('production refuses to start without its own secret', () => {
     assert.throws(() => loadConfig({ NODE_ENV: 'production' }), /APP_SECRET/);
-    assert.throws(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: 'short' }), /APP_SECRET/);
-    assert.doesNotThrow(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40) }));
+    assert.throws(() => loadConfig({ ...PRODUCTION, APP_SECRET: 'short' }), /APP_SECRET/);
+  });
+  test("production refuses Redsys's public test key and the simulator", () => {
+    assert.throws(() => loadConfig({ ...PRODUCTION, REDSYS_SECRET_KEY: undefined }), /REDSYS_SECRET_KEY/);
+    assert.throws(() => loadConfig({ ...PRODUCTION, REDSYS_URL: undefined }), /REDSYS_URL/);
+    assert.doesNotThrow(() => loadConfig(PRODUCTION));
   });
   test('bad values name the variable', () => {
     assert.throws(() => loadConfig({ PORT: 'abc' }), /PORT/);
@@ -114,6 +125,6 @@ describe('configuration is checked at boot', () => {
   });
   test('demo data is on by default outside production only', () => {
     assert.equal(loadConfig({}).demo, true);
-    assert.equal(loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40) }).demo, false);
+    assert.equal(loadConfig(PRODUCTION).demo, false);
   });
 });

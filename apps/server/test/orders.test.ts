@@ -63,7 +63,10 @@ describe('order creation and reading', () => {
     const admin = await signedIn(t.app, ADMIN);
     const all = (await admin.get('/api/models?size=100')).json() as ModelPage;
     const hidden = all.items.find((m) => !m.isPublic)!;
-    const hiddenRes = await c.post('/api/orders', body({ brand: { id: hidden.brand.id }, model: { id: hidden.id } }));
+    const hiddenRes = await c.post(
+      '/api/orders',
+      body({ brand: { id: hidden.brand.id }, model: { id: hidden.id } }),
+    );
     assert.equal(hiddenRes.statusCode, 400);
     assert.equal(hiddenRes.json().error, 'MODEL_NOT_FOUND');
 

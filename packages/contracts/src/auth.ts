@@ -18,3 +18,30 @@ export const StaffUserSchema = z.object({
   storeId: z.number().int().nullable(),
 });
 export type StaffUser = z.infer<typeof StaffUserSchema>;
+
+export const StaffAccountSchema = StaffUserSchema.extend({ disabled: z.boolean(), createdAt: z.string() });
+export type StaffAccount = z.infer<typeof StaffAccountSchema>;
+
+const Password = z.string().min(10, 'al menos 10 caracteres').max(200);
+
+export const StaffCreateSchema = z
+  .object({
+    email: z.string().trim().toLowerCase().email().max(200),
+    name: z.string().trim().min(1).max(120),
+    password: Password,
+    role: StaffRole,
+    storeId: z.number().int().positive().nullable().default(null),
+  })
+  .strict()
+  .refine((s) => s.role === 'admin' || s.storeId !== null, { message: 'storeId', path: ['storeId'] });
+
+export const StaffUpdateSchema = z
+  .object({
+    name: z.string().trim().min(1).max(120).optional(),
+    /** A new password (the admin's reset). */
+    password: Password.optional(),
+    disabled: z.boolean().optional(),
+    role: StaffRole.optional(),
+    storeId: z.number().int().positive().nullable().optional(),
+  })
+  .strict();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FileUri, IdParam } from './common.ts';
+import { MODEL_PAGE_SIZE } from './constants.ts';
 
 export const BrandSchema = z.object({
   id: z.number().int(),
@@ -66,8 +67,6 @@ export const ModelInputSchema = z
   })
   .strict();
 export type ModelInput = z.infer<typeof ModelInputSchema>;
-
-export const MODEL_PAGE_SIZE = 20;
 
 export const ModelQuerySchema = z.object({
   store: IdParam.optional(),

@@ -20,11 +20,18 @@ export const ErrorCode = z.enum([
   'BRAND_NOT_FOUND',
   'MODEL_NOT_FOUND',
   'ORDER_NOT_FOUND',
+  'ORDER_STATE',
+  'UPLOAD_LINK_INVALID',
+  'NO_IMAGE',
   'MODEL_NOT_AVAILABLE',
   'IN_USE',
   'DUPLICATE',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
+  'PAYMENT_NOTIFICATION_INVALID',
+  'UNSUPPORTED_IMAGE',
+  'IMAGE_TOO_LARGE',
+  'UNREADABLE_IMAGE',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

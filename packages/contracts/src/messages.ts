@@ -74,13 +74,55 @@ export const messages = {
   modelNotFound: 'Modelo no encontrado.',
   modelNotAvailable: 'El modelo no está disponible en esta tienda.',
   orderNotFound: 'Pedido no encontrado.',
+  orderStateConflict: 'El pedido no admite este cambio en su estado actual.',
+  cannotLockOutSelf: 'No puede desactivar su propia cuenta ni quitarse el rol de administrador.',
+  orderIdFilterInvalid: 'Indique un número de pedido o un identificador de pedido válido.',
+  useShipped: 'Este pedido se envía a domicilio: márquelo como enviado.',
+  useReady: 'Este pedido se recoge en tienda: márquelo como listo para recoger.',
+  printNeedsPayment: 'Solo se imprimen pedidos pagados.',
+  kioskPaysAtStore: 'Los pedidos hechos en el punto de venta se pagan en la tienda.',
+  designMissing: 'Falta el diseño de la funda: colóquela en el editor y pulse «¡OK, pedir!».',
+  deliveryNeedsPayNow: 'El envío a domicilio requiere pagar ahora.',
+  deliveryNotChosen: 'El pedido no tiene envío a domicilio.',
+  uploadLinkInvalid: 'El enlace de subida no es válido o ha caducado. Vuelve a escanear el código QR.',
   inUse: 'No se puede eliminar porque hay pedidos que lo usan. Ocúltelo en su lugar.',
   brandHasModels: 'No se puede eliminar la marca porque tiene modelos. Ocúltela en su lugar.',
   storeHasStaff: 'No se puede eliminar la tienda porque tiene personal asignado.',
   unknownFile: 'La imagen indicada no existe.',
+  photoInUse: 'La foto está en un pedido: quítela del pedido antes de borrarla.',
   duplicate: 'Ya existe un registro con esos datos.',
   serviceUnavailable: 'El servicio no está disponible en este momento. Inténtelo de nuevo en unos minutos.',
   internal: 'Se ha producido un error inesperado. Inténtelo de nuevo más tarde.',
+  // Online payment (Redsys)
+  paymentNotPayNow: 'Este pedido se paga en la tienda, no en línea.',
+  paymentNotReady: 'El pedido todavía no se puede pagar: complete antes sus datos.',
+  paymentAlreadySettled: 'Este pedido ya está pagado.',
+  paymentNothingToPay: 'El pedido no tiene ningún importe que pagar en línea.',
+  paymentNotificationInvalid: 'La notificación de pago no es válida.',
+  // Invoices
+  invoiceNeedsPayment: 'La factura solo se puede emitir cuando el pedido está pagado.',
+  // Print files
+  printNotPossible:
+    'No se puede generar el archivo de impresión: al modelo le faltan la plantilla o las medidas.',
+  // Photo uploads (images pipeline)
+  imageTooLarge: 'La imagen pesa demasiado: el máximo es de 25 MB.',
+  imageTooManyPixels: 'La imagen es demasiado grande: el máximo es de 50 megapíxeles.',
+  unsupportedImage: 'Formato de imagen no admitido. Sube una foto en JPEG, PNG, WebP o HEIC.',
+  animatedImage: 'Las imágenes animadas no se admiten: sube una foto fija.',
+  unreadableImage: 'No se ha podido leer la imagen: el archivo está dañado o incompleto.',
+  imageLowResolution:
+    'La foto tiene poca resolución y puede verse borrosa en la funda. Si tienes una versión más grande, súbela.',
+  // Catalogue images (back office uploads)
+  catalogueImageUnsupported: 'Formato de imagen no admitido. Suba una imagen PNG, JPEG o WebP.',
+  catalogueImageTooLarge: 'La imagen pesa demasiado: el máximo es de 10 MB.',
+  catalogueImageTooManyPixels: 'La imagen es demasiado grande: el máximo es de 25 megapíxeles.',
+  templateNeedsAlpha:
+    'La plantilla debe ser un PNG con transparencia: transparente donde va la foto y blanco alrededor.',
+  templateEmpty: 'La plantilla no tiene contorno: dibuje el borde de la funda en un color que no sea blanco.',
+  // Checkout screens
+  orderCancelled: 'Este pedido se ha cancelado. Puedes crear uno nuevo desde tu tienda.',
+  // Kiosk photo hand-off (editor-modelo)
+  uploadQrFailed: 'No se ha podido generar el código QR. Inténtelo de nuevo.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -21,6 +21,20 @@ export type OrderStatus = z.infer<typeof OrderStatus>;
 export const PaymentMethod = z.enum(['paystore', 'paynow']);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
+/**
+ * Where the customer put the photo, relative to the case template, independent of resolution:
+ * the photo's centre as fractions of the template's width and height, its width (before the
+ * quarter turns) as a multiple of the template's width, quarter turns clockwise, and a mirror.
+ */
+export const DesignTransformSchema = z.object({
+  centerX: z.number().min(-10).max(10),
+  centerY: z.number().min(-10).max(10),
+  scale: z.number().positive().max(100),
+  quarterTurns: z.number().int().min(0).max(3),
+  flipX: z.boolean(),
+});
+export type DesignTransform = z.infer<typeof DesignTransformSchema>;
+
 /** Customer-facing order ids are unguessable UUIDs. */
 export const OrderId = z.uuid();
 export const OrderIdParamsSchema = z.object({ id: OrderId });
@@ -51,6 +65,7 @@ export const OrderSchema = z.object({
   createdAt: z.string(),
   image: FileUri.nullable(),
   design: FileUri.nullable(),
+  designTransform: DesignTransformSchema.nullable(),
   store: z.object({
     id: z.number().int(),
     name: z.string(),
@@ -77,3 +92,65 @@ export const OrderSchema = z.object({
   customerPostalCode: z.string().nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
+
+/** States in which the customer has finished ordering (the back office's "finished only"). */
+export const PLACED_STATUSES = [
+  'to_pay_at_store',
+  'paid',
+  'printed',
+  'ready',
+  'shipped',
+  'delivered',
+] as const;
+
+const QueryDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'fecha AAAA-MM-DD');
+
+/** `GET /api/orders` (staff): spec point 3's filter plus paging and sorting. */
+export const OrderFilterSchema = z.object({
+  storeId: z.coerce.number().int().positive().optional(),
+  /** An order id (UUID) or a human order number ("123" or "000123"). */
+  orderId: z.string().trim().max(40).optional(),
+  /** Inclusive calendar days in Madrid time. */
+  startDate: QueryDate.optional(),
+  endDate: QueryDate.optional(),
+  finishedOnly: z.enum(['true', 'false']).optional(),
+  status: OrderStatus.optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+  sort: z
+    .enum(['createdAt', '-createdAt', 'orderNumber', '-orderNumber', 'total', '-total'])
+    .default('-createdAt'),
+});
+export type OrderFilter = z.infer<typeof OrderFilterSchema>;
+
+export const OrderPageSchema = z.object({
+  items: z.array(OrderSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+});
+export type OrderPage = z.infer<typeof OrderPageSchema>;
+
+export const OrderEventSchema = z.object({
+  at: z.string(),
+  fromStatus: OrderStatus.nullable(),
+  toStatus: OrderStatus,
+  actor: z.string(),
+  note: z.string().nullable(),
+});
+export type OrderEvent = z.infer<typeof OrderEventSchema>;
+
+/** What staff may set by hand; the rest of the life cycle follows from customer and payment events. */
+export const StaffStatusChangeSchema = z.object({
+  status: z.enum(['ready', 'shipped', 'delivered', 'cancelled']),
+  note: z.string().trim().max(500).optional(),
+});
+
+/** `POST /api/orders/{id}/print`: the print file (PDF at the case's real size) and its PNG. */
+export const PrintFileSchema = z.object({
+  uri: FileUri,
+  png: FileUri,
+  widthPx: z.number().int(),
+  heightPx: z.number().int(),
+  dpi: z.number().int(),
+});

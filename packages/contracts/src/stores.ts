@@ -42,8 +42,4 @@ export const DecodeUrlQuerySchema = z.object({ encodedUrl: z.string().min(1).max
 export const DecodedUrlSchema = z.object({ storeId: z.number().int(), fromURL: Origin });
 export type DecodedUrl = z.infer<typeof DecodedUrlSchema>;
 
-export const STORE_IS_VALID = 'Store is valid';
 export const StoreValidationSchema = z.object({ message: z.string() });
-
-/** The store that is never listed to customers (spec point 5). */
-export const HIDDEN_STORE_ID = 150;

@@ -1,9 +1,19 @@
 import type { Database } from './client.ts';
 import init from './migrations/0001-init.ts';
+import uploads from './migrations/0002-uploads.ts';
+import payments from './migrations/0003-payments.ts';
+import mail from './migrations/0004-mail.ts';
+import invoices from './migrations/0005-invoices.ts';
+import print from './migrations/0006-print.ts';
 
 /** Versioned migrations, applied in order, each once. Append only: never edit a released one. */
 export const migrations: { version: number; name: string; sql: string }[] = [
   { version: 1, name: 'init', sql: init },
+  { version: 2, name: 'uploads', sql: uploads },
+  { version: 3, name: 'payments', sql: payments },
+  { version: 4, name: 'mail', sql: mail },
+  { version: 5, name: 'invoices', sql: invoices },
+  { version: 6, name: 'print', sql: print },
 ];
 
 /** Any number that is ours alone: instances starting together take turns through this lock. */

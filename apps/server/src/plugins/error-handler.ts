@@ -64,12 +64,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .filter(Boolean)
         .slice(0, 5);
       const where = fields.length ? ` Revise: ${fields.join(', ')}.` : '';
-      return reply
-        .code(400)
-        .send({
-          error: 'VALIDATION_FAILED',
-          message: `${messages.validationFailed}${where}`,
-        } satisfies ErrorBody);
+      return reply.code(400).send({
+        error: 'VALIDATION_FAILED',
+        message: `${messages.validationFailed}${where}`,
+      } satisfies ErrorBody);
     }
     const mapped = frameworkError(err);
     if (mapped) return reply.code(mapped.status).send(mapped.body);

@@ -9,6 +9,7 @@ import {
   PRODUCT_MARGIN_MM,
   productImageSvg,
 } from '@shop/case-geometry/outline';
+import { HIDDEN_STORE_ID } from '@shop/contracts/constants';
 import sharp from 'sharp';
 // Inlined by esbuild into the server bundle, so the seed needs no data file next to dist/.
 import phoneModels from './phone-models.json' with { type: 'json' };
@@ -78,7 +79,6 @@ const ACCENTS = ['#e07a5f', '#3d85c6', '#81b29a', '#9b72cf', '#f2a541', '#e5989b
 
 const SHIPPING_CENTS = 500;
 /** The warehouse: a real store for orders and kiosks, left out of the customer's store list by its id. */
-const HIDDEN_STORE_ID = 150;
 
 interface StorefrontPalette {
   wall: string;

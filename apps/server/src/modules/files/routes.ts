@@ -1,29 +1,112 @@
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/errors.ts';
-import { PRIVATE_KINDS } from './service.ts';
+import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { hit } from '../../plugins/rate-limit.ts';
+import { ingestImage } from '../images/pipeline.ts';
+import { ownerHashOf } from '../orders/photo-service.ts';
+import { type FileRecord, fileUri, PRIVATE_KINDS } from './service.ts';
+import { readUploadForm, requireFile, saveIngested, UPLOAD_LIMITS } from './uploads.ts';
 
 const ParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) });
+const VariantQuerySchema = z.object({ variant: z.enum(['editor', 'preview', 'original']).optional() });
+const UriSchema = z.object({ uri: z.string() });
+
+/** Uploads per visitor in ten minutes: plenty for a customer trying photos, little for a script. */
+export const UPLOADS_PER_WINDOW = 30;
 
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, files } = app.deps;
+  const tags = ['images'];
+  await app.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
 
-  r.get('/api/images/:id', { schema: { params: ParamsSchema, tags: ['images'] } }, async (req, reply) => {
-    const file = await files.find(db, req.params.id);
-    const bytes = file && (await files.bytes(file));
-    if (!file || !bytes) throw notFound();
-    reply
-      .header('content-type', file.contentType)
-      .header('x-content-type-options', 'nosniff')
-      // An SVG opened on its own must not run anything.
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-      .header(
-        'cache-control',
-        // Ids are never reused, so public catalogue files can be kept forever; customers' photos never.
-        PRIVATE_KINDS.has(file.kind) ? 'private, no-store' : 'public, max-age=31536000, immutable',
-      );
-    return reply.send(bytes);
+  r.get(
+    '/api/images/:id',
+    { schema: { params: ParamsSchema, querystring: VariantQuerySchema, tags } },
+    async (req, reply) => {
+      let file = await files.find(db, req.params.id);
+      if (!file) throw notFound();
+      // Print files and invoices carry a customer's name and address: the back office's only.
+      if ((file.kind === 'print' || file.kind === 'invoice') && !req.staff) throw forbidden();
+      if (file.kind === 'upload') {
+        // A customer photo is shown at editor size unless a size is asked for; the full-size
+        // original is for the print workflow (staff).
+        const variant = req.query.variant ?? 'editor';
+        if (variant === 'original' && !req.staff) throw forbidden();
+        if (variant !== 'original') file = (await files.findVariant(db, file.id, variant)) ?? file;
+      }
+      const bytes = await files.bytes(file);
+      if (!bytes) throw notFound();
+      reply
+        .header('content-type', file.contentType)
+        .header('x-content-type-options', 'nosniff')
+        // An SVG opened on its own must not run anything.
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        .header(
+          'cache-control',
+          // Ids are never reused, so public catalogue files can be kept forever; customers' photos never.
+          PRIVATE_KINDS.has(file.kind) ? 'private, no-store' : 'public, max-age=31536000, immutable',
+        );
+      return reply.send(bytes);
+    },
+  );
+
+  const upload = async (visitorId: string, body: Buffer): Promise<FileRecord> => {
+    await hit(db, `upload:${visitorId}`, UPLOADS_PER_WINDOW, 10 * 60);
+    const image = await ingestImage(body);
+    return db.transaction((tx) => saveIngested(tx, files, image, ownerHashOf(visitorId)));
+  };
+
+  /** Only the visitor who uploaded a photo (or staff) may replace or delete it. */
+  const ownUpload = async (id: string, visitorId: string, staff: boolean): Promise<FileRecord> => {
+    const file = await files.find(db, id);
+    if (!file || file.kind !== 'upload' || file.variant !== 'original') throw notFound();
+    if (!staff && file.ownerHash !== ownerHashOf(visitorId)) throw forbidden();
+    return file;
+  };
+
+  r.post('/api/images', { schema: { response: { 201: UriSchema }, tags } }, async (req, reply) => {
+    const form = await readUploadForm(req);
+    const file = await upload(req.visitorId, requireFile(form));
+    return reply
+      .code(201)
+      .header('cache-control', 'no-store')
+      .send({ uri: fileUri(file.id) });
   });
+
+  r.put(
+    '/api/images/:id',
+    { schema: { params: ParamsSchema, response: { 200: UriSchema }, tags } },
+    async (req, reply) => {
+      const old = await ownUpload(req.params.id, req.visitorId, req.staff !== null);
+      const form = await readUploadForm(req);
+      const file = await upload(req.visitorId, requireFile(form));
+      await removeIfUnattached(old.id);
+      return reply.header('cache-control', 'no-store').send({ uri: fileUri(file.id) });
+    },
+  );
+
+  r.delete(
+    '/api/images/:id',
+    { schema: { params: ParamsSchema, response: { 204: z.null() }, tags } },
+    async (req, reply) => {
+      const file = await ownUpload(req.params.id, req.visitorId, req.staff !== null);
+      if (!(await removeIfUnattached(file.id))) throw conflict('photoInUse', 'IN_USE');
+      return reply.code(204).send(null);
+    },
+  );
+
+  /** Deletes an upload no order points at; false when an order still uses it. */
+  async function removeIfUnattached(id: string): Promise<boolean> {
+    const deleteBytes = await db.transaction(async (tx) => {
+      const used = await tx.query('SELECT 1 FROM orders WHERE image_id = $1 FOR UPDATE', [id]);
+      if (used.rows.length > 0) return null;
+      return files.remove(tx, id);
+    });
+    if (!deleteBytes) return false;
+    await deleteBytes();
+    return true;
+  }
 }

@@ -24,6 +24,8 @@ export const PRIVATE_KINDS: ReadonlySet<FileKind> = new Set([
   'invoice',
 ]);
 
+export type FileVariant = 'original' | 'editor' | 'preview';
+
 export interface FileRecord {
   id: string;
   kind: FileKind;
@@ -32,6 +34,9 @@ export interface FileRecord {
   width: number | null;
   height: number | null;
   storageKey: string;
+  parentId: string | null;
+  variant: FileVariant;
+  ownerHash: string | null;
 }
 
 export interface NewFile {
@@ -40,6 +45,11 @@ export interface NewFile {
   bytes: Buffer;
   width?: number | null;
   height?: number | null;
+  /** The file this one was derived from (a customer photo's editor and preview sizes). */
+  parentId?: string | null;
+  variant?: FileVariant;
+  /** Hash of the visitor who uploaded it: only they may attach it to an order. */
+  ownerHash?: string | null;
 }
 
 const EXTENSIONS: Record<string, string> = {
@@ -49,6 +59,35 @@ const EXTENSIONS: Record<string, string> = {
   'image/svg+xml': 'svg',
   'application/pdf': 'pdf',
 };
+
+const FILE_COLUMNS =
+  'id, kind, content_type, size_bytes, width, height, storage_key, parent_id, variant, owner_hash';
+
+interface FileRow {
+  id: string;
+  kind: FileKind;
+  content_type: string;
+  size_bytes: number;
+  width: number | null;
+  height: number | null;
+  storage_key: string;
+  parent_id: string | null;
+  variant: FileVariant;
+  owner_hash: string | null;
+}
+
+const toRecord = (r: FileRow): FileRecord => ({
+  id: r.id,
+  kind: r.kind,
+  contentType: r.content_type,
+  sizeBytes: r.size_bytes,
+  width: r.width,
+  height: r.height,
+  storageKey: r.storage_key,
+  parentId: r.parent_id,
+  variant: r.variant,
+  ownerHash: r.owner_hash,
+});
 
 export const fileUri = (id: string): string => `/api/images/${id}`;
 export const fileUriOrNull = (id: string | null): string | null => (id ? fileUri(id) : null);
@@ -65,12 +104,11 @@ export class FileService {
    */
   async save(q: Queryable, file: NewFile): Promise<FileRecord> {
     const id = randomToken();
-    const ext = EXTENSIONS[file.contentType] ?? 'bin';
-    const storageKey = `${file.kind}/${id}.${ext}`;
+    const storageKey = `${file.kind}/${id}.${EXTENSIONS[file.contentType] ?? 'bin'}`;
     await this.store.put(storageKey, file.bytes);
-    await q.query(
-      `INSERT INTO files (id, kind, content_type, size_bytes, width, height, storage_key)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    const { rows } = await q.query<FileRow>(
+      `INSERT INTO files (id, kind, content_type, size_bytes, width, height, storage_key, parent_id, variant, owner_hash)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${FILE_COLUMNS}`,
       [
         id,
         file.kind,
@@ -79,46 +117,44 @@ export class FileService {
         file.width ?? null,
         file.height ?? null,
         storageKey,
+        file.parentId ?? null,
+        file.variant ?? 'original',
+        file.ownerHash ?? null,
       ],
     );
-    return {
-      id,
-      kind: file.kind,
-      contentType: file.contentType,
-      sizeBytes: file.bytes.length,
-      width: file.width ?? null,
-      height: file.height ?? null,
-      storageKey,
-    };
+    return toRecord(rows[0]!);
   }
 
   async find(q: Queryable, id: string): Promise<FileRecord | null> {
-    const { rows } = await q.query<{
-      id: string;
-      kind: FileKind;
-      content_type: string;
-      size_bytes: number;
-      width: number | null;
-      height: number | null;
-      storage_key: string;
-    }>('SELECT id, kind, content_type, size_bytes, width, height, storage_key FROM files WHERE id = $1', [
-      id,
-    ]);
-    const r = rows[0];
-    if (!r) return null;
-    return {
-      id: r.id,
-      kind: r.kind,
-      contentType: r.content_type,
-      sizeBytes: r.size_bytes,
-      width: r.width,
-      height: r.height,
-      storageKey: r.storage_key,
-    };
+    const { rows } = await q.query<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE id = $1`, [id]);
+    return rows[0] ? toRecord(rows[0]) : null;
+  }
+
+  /** A derivative (editor or preview size) of a file, or null when it has none of that size. */
+  async findVariant(q: Queryable, parentId: string, variant: FileVariant): Promise<FileRecord | null> {
+    const { rows } = await q.query<FileRow>(
+      `SELECT ${FILE_COLUMNS} FROM files WHERE parent_id = $1 AND variant = $2 LIMIT 1`,
+      [parentId, variant],
+    );
+    return rows[0] ? toRecord(rows[0]) : null;
   }
 
   bytes(file: FileRecord): Promise<Buffer | null> {
     return this.store.get(file.storageKey);
+  }
+
+  /**
+   * Deletes a file's row and its derivatives' rows; returns a function that then removes the
+   * bytes, to be called once the transaction has committed.
+   */
+  async remove(q: Queryable, id: string): Promise<() => Promise<void>> {
+    const { rows } = await q.query<{ storage_key: string }>(
+      'DELETE FROM files WHERE id = $1 OR parent_id = $1 RETURNING storage_key',
+      [id],
+    );
+    return async () => {
+      for (const r of rows) await this.store.delete(r.storage_key);
+    };
   }
 
   /** Checks that an id taken from a request names a stored file of one of the given kinds. */
@@ -137,8 +173,9 @@ export class FileService {
     kinds: readonly FileKind[],
   ): Promise<void> {
     for (const uri of uris) {
-      if (uri && !(await this.exists(q, fileIdFromUri(uri), kinds)))
+      if (uri && !(await this.exists(q, fileIdFromUri(uri), kinds))) {
         throw fail(400, 'VALIDATION_FAILED', 'unknownFile');
+      }
     }
   }
 }

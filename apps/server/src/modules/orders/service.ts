@@ -1,12 +1,12 @@
 import { centsToEuros } from '@shop/contracts/money';
-import type { Order, OrderCreate, OrderStatus, PaymentMethod } from '@shop/contracts/orders';
+import type { DesignTransform, Order, OrderCreate, OrderStatus, PaymentMethod } from '@shop/contracts/orders';
 import type { Origin } from '@shop/contracts/stores';
 import type { Queryable } from '../../db/client.ts';
 import { fail, notFound } from '../../lib/errors.ts';
 import { newOrderId } from '../../lib/ids.ts';
 import { fileUriOrNull } from '../files/service.ts';
 
-interface OrderRow {
+export interface OrderRow {
   id: string;
   order_number: number;
   status: OrderStatus;
@@ -17,6 +17,7 @@ interface OrderRow {
   created_at: Date;
   image_id: string | null;
   design_id: string | null;
+  design_transform: DesignTransform | null;
   customer_name: string | null;
   customer_email: string | null;
   customer_phone: string | null;
@@ -39,9 +40,9 @@ interface OrderRow {
   model_price_cents: number;
 }
 
-const ORDER_SELECT = `
+export const ORDER_SELECT = `
   SELECT o.id, o.order_number, o.status, o.price_cents, o.shipping_cents, o.is_home_delivery, o.payment_method,
-         o.created_at, o.image_id, o.design_id, o.customer_name, o.customer_email, o.customer_phone,
+         o.created_at, o.image_id, o.design_id, o.design_transform, o.customer_name, o.customer_email, o.customer_phone,
          o.customer_address, o.customer_city, o.customer_postal_code,
          s.id AS store_id, s.name AS store_name, s.address AS store_address, s.town AS store_town,
          s.province AS store_province, s.postal_code AS store_postal_code, s.shipping_cents AS store_shipping_cents,
@@ -74,6 +75,7 @@ export function toOrder(r: OrderRow): Order {
     createdAt: r.created_at.toISOString(),
     image: fileUriOrNull(r.image_id),
     design: fileUriOrNull(r.design_id),
+    designTransform: r.design_transform,
     store: {
       id: r.store_id,
       name: r.store_name,

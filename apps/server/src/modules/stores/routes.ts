@@ -1,8 +1,8 @@
 import { IdParamsSchema, NameQuerySchema } from '@shop/contracts/common';
+import { STORE_IS_VALID } from '@shop/contracts/constants';
 import {
   DecodedUrlSchema,
   DecodeUrlQuerySchema,
-  STORE_IS_VALID,
   StoreInputSchema,
   StoreSchema,
   StoreValidationSchema,

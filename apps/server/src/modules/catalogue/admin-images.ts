@@ -1,0 +1,212 @@
+/**
+ * `POST /api/admin/images?kind=`: the back office's upload of catalogue images (brand marks, model
+ * photos, store photos and case templates). Customer photos have their own pipeline
+ * (`images/pipeline.ts`); these are public files that every visitor's browser loads, so:
+ *
+ * - admins only, decided before a byte of the body is read;
+ * - PNG, JPEG or WebP by their magic bytes (never SVG or anything else that can carry a script),
+ *   at most CATALOGUE_MAX_BYTES and CATALOGUE_MAX_PIXELS (read from the header before decoding),
+ *   still images only;
+ * - always re-encoded from decoded pixels, so no metadata and no trailing payload survive;
+ * - a template must be a PNG with transparency, and gets spec point 9's rules here, once: its crop
+ *   box must exist (some non-empty pixel) and near-white pixels are stored whitened, so the editor,
+ *   the print renderer and the back office's preview all start from the same pixels.
+ *
+ * Every check runs before anything is stored: a refused upload leaves no row and no file.
+ */
+import fastifyMultipart from '@fastify/multipart';
+import { cropBox, whitenNearWhiteInPlace } from '@shop/case-geometry/template-rules';
+import type { Rect } from '@shop/case-geometry/transform';
+import {
+  type CatalogueImageKind,
+  CatalogueImageQuerySchema,
+  CatalogueImageSchema,
+} from '@shop/contracts/admin';
+import { messages } from '@shop/contracts/messages';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import sharp, { type SharpOptions } from 'sharp';
+import { AppError, fail } from '../../lib/errors.ts';
+import { requireAdmin } from '../auth/service.ts';
+import { fileUri } from '../files/service.ts';
+import { pngFrameCount, sniffImageFormat } from '../images/sniff.ts';
+
+export const CATALOGUE_MAX_BYTES = 10 * 1024 * 1024;
+export const CATALOGUE_MAX_PIXELS = 25_000_000;
+/** Brand, model and store pictures are shown small: a larger one would only slow the shop down. */
+export const CATALOGUE_MAX_SIDE = 1600;
+
+const INPUT: SharpOptions = { limitInputPixels: CATALOGUE_MAX_PIXELS, failOn: 'error' };
+
+type CatalogueFormat = 'png' | 'jpeg' | 'webp';
+
+interface ProcessedImage {
+  bytes: Buffer;
+  contentType: 'image/png' | 'image/jpeg' | 'image/webp';
+  width: number;
+  height: number;
+  cropBox?: Rect;
+}
+
+const unsupported = () => fail(415, 'UNSUPPORTED_IMAGE', 'catalogueImageUnsupported');
+const tooLarge = () => fail(413, 'IMAGE_TOO_LARGE', 'catalogueImageTooLarge');
+const tooManyPixels = () => fail(413, 'IMAGE_TOO_LARGE', 'catalogueImageTooManyPixels');
+const unreadable = () => fail(422, 'UNREADABLE_IMAGE', 'unreadableImage');
+
+function readFailure(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  return /exceeds pixel limit/i.test(String((err as Error)?.message)) ? tooManyPixels() : unreadable();
+}
+
+/** Type by content, size and frames from the header: nothing is decoded before these pass. */
+async function inspect(input: Buffer): Promise<{ format: CatalogueFormat; hasAlpha: boolean }> {
+  const sniffed = sniffImageFormat(input);
+  if (sniffed !== 'png' && sniffed !== 'jpeg' && sniffed !== 'webp') throw unsupported();
+  const meta = await sharp(input, INPUT)
+    .metadata()
+    .catch((err: unknown) => {
+      throw readFailure(err);
+    });
+  if (meta.format !== sniffed) throw unsupported();
+  if (!meta.width || !meta.height) throw unreadable();
+  if (meta.width * meta.height > CATALOGUE_MAX_PIXELS) throw tooManyPixels();
+  if ((meta.pages ?? 1) > 1 || (sniffed === 'png' && pngFrameCount(input) > 1)) {
+    throw new AppError(415, 'UNSUPPORTED_IMAGE', messages.animatedImage);
+  }
+  return { format: sniffed, hasAlpha: meta.hasAlpha === true };
+}
+
+/** A brand, model or store picture: turned upright, at most CATALOGUE_MAX_SIDE, same format, alpha kept. */
+async function processPicture(input: Buffer, format: CatalogueFormat): Promise<ProcessedImage> {
+  try {
+    const image = sharp(input, INPUT)
+      .rotate()
+      .resize({
+        width: CATALOGUE_MAX_SIDE,
+        height: CATALOGUE_MAX_SIDE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .toColourspace('srgb');
+    const encoded =
+      format === 'png'
+        ? image.png({ compressionLevel: 9 })
+        : format === 'jpeg'
+          ? image.jpeg({ quality: 90, mozjpeg: true })
+          : image.webp({ quality: 90 });
+    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    return { bytes: data, contentType: `image/${format}`, width: info.width, height: info.height };
+  } catch (err) {
+    throw readFailure(err);
+  }
+}
+
+/** True when some pixel lets the photo through (alpha below 255). */
+function hasTransparency(rgba: Buffer): boolean {
+  for (let i = 3; i < rgba.length; i += 4) if (rgba[i]! < 255) return true;
+  return false;
+}
+
+/** A case template: a PNG with transparency, whitened by spec point 9, with its crop box. */
+async function processTemplate(
+  input: Buffer,
+  format: CatalogueFormat,
+  hasAlpha: boolean,
+): Promise<ProcessedImage> {
+  if (format !== 'png' || !hasAlpha) throw fail(415, 'UNSUPPORTED_IMAGE', 'templateNeedsAlpha');
+  let raw: { data: Buffer; info: sharp.OutputInfo };
+  try {
+    raw = await sharp(input, INPUT)
+      .ensureAlpha()
+      .toColourspace('srgb')
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+  } catch (err) {
+    throw readFailure(err);
+  }
+  const { data, info } = raw;
+  if (info.channels !== 4) throw unreadable();
+  if (!hasTransparency(data)) throw fail(415, 'UNSUPPORTED_IMAGE', 'templateNeedsAlpha');
+  const box = cropBox(data, info.width, info.height);
+  if (!box) throw fail(400, 'VALIDATION_FAILED', 'templateEmpty');
+  whitenNearWhiteInPlace(data);
+  const bytes = await sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+  return { bytes, contentType: 'image/png', width: info.width, height: info.height, cropBox: box };
+}
+
+export async function processCatalogueImage(
+  kind: CatalogueImageKind,
+  input: Buffer,
+): Promise<ProcessedImage> {
+  if (input.length === 0) throw new AppError(400, 'NO_IMAGE', messages.noImageProvided);
+  if (input.length > CATALOGUE_MAX_BYTES) throw tooLarge();
+  const { format, hasAlpha } = await inspect(input);
+  return kind === 'template' ? processTemplate(input, format, hasAlpha) : processPicture(input, format);
+}
+
+const LIMITS = { fileSize: CATALOGUE_MAX_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 50 };
+
+/** The multipart body's one `file` part, read into memory up to the size cap. */
+async function readFile(req: FastifyRequest): Promise<Buffer> {
+  if (!req.isMultipart()) throw fail(415, 'UNSUPPORTED_MEDIA_TYPE', 'unsupportedMediaType');
+  let part: Awaited<ReturnType<FastifyRequest['file']>>;
+  try {
+    part = await req.file({ limits: LIMITS });
+  } catch {
+    throw fail(400, 'VALIDATION_FAILED', 'validationFailed');
+  }
+  if (!part) throw new AppError(400, 'NO_IMAGE', messages.noImageProvided);
+  if (part.fieldname !== 'file') {
+    part.file.resume();
+    throw fail(400, 'VALIDATION_FAILED', 'validationFailed');
+  }
+  try {
+    return await part.toBuffer();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    throw err;
+  }
+}
+
+export async function adminImageRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, files } = app.deps;
+  await app.register(fastifyMultipart, { limits: LIMITS });
+
+  r.post(
+    '/api/admin/images',
+    {
+      // Access is decided before the body is looked at.
+      preValidation: async (req) => {
+        requireAdmin(req.staff);
+      },
+      schema: {
+        querystring: CatalogueImageQuerySchema,
+        response: { 201: CatalogueImageSchema },
+        tags: ['images'],
+      },
+    },
+    async (req, reply) => {
+      const { kind } = req.query;
+      const image = await processCatalogueImage(kind, await readFile(req));
+      const file = await files.save(db, {
+        kind,
+        contentType: image.contentType,
+        bytes: image.bytes,
+        width: image.width,
+        height: image.height,
+      });
+      return reply
+        .code(201)
+        .header('cache-control', 'no-store')
+        .send({
+          uri: fileUri(file.id),
+          width: image.width,
+          height: image.height,
+          ...(image.cropBox ? { cropBox: image.cropBox } : {}),
+        });
+    },
+  );
+}

@@ -1,0 +1,310 @@
+/**
+ * The photo ingest pipeline: a customer's upload in, three clean JPEGs out. No routes, no database.
+ *
+ * 1. Refuse cheaply, in this order: empty (400), over MAX_UPLOAD_BYTES (413), not JPEG/PNG/WebP/
+ *    HEIC by its magic bytes (415), over MAX_PIXELS by the header alone (413), animated (415).
+ * 2. Decode ONCE to raw 8-bit sRGB pixels, in the orientation they are stored in: transparency
+ *    flattened onto white (a case is printed on an opaque surface, so there is no transparency to
+ *    keep), embedded ICC profiles converted to sRGB, 16-bit and grey inputs made 8-bit RGB.
+ *    A truncated or corrupt file fails here (422). HEIC is decoded by libheif (WASM) in a worker.
+ * 3. From those pixels, in parallel: the original (full size, EXIF orientation applied, JPEG q92)
+ *    and the editor size (longest side <= 2048, oriented AFTER shrinking, which is much cheaper),
+ *    then the preview (<= 480) from the editor pixels.
+ *
+ * The outputs are encoded from raw pixels, so nothing of the upload's metadata (EXIF with GPS,
+ * XMP, IPTC, ICC, comments, thumbnails) can reach them. Decoding to raw first and rotating from
+ * memory is ~2x cheaper than letting libvips rotate inside a streaming decode (measured:
+ * bench/ingest.ts), and every output starts from the same decoded pixels.
+ */
+import { LOW_RESOLUTION_DPI } from '@shop/case-geometry/print-size';
+import type { ErrorCode } from '@shop/contracts/errors';
+import { type MessageKey, messages } from '@shop/contracts/messages';
+import sharp, { type Sharp, type SharpOptions } from 'sharp';
+import { AppError } from '../../lib/errors.ts';
+import { type DecodedHeic, decodeHeic, HeicDecodeError } from './heic.ts';
+import { pngFrameCount, type SourceFormat, sniffImageFormat } from './sniff.ts';
+
+export interface ImageVariant {
+  bytes: Buffer;
+  contentType: 'image/jpeg' | 'image/png' | 'image/webp';
+  width: number;
+  height: number;
+}
+
+/** A problem that does not block the upload; the editor shows `message` to the customer. */
+export interface ImageWarning {
+  code: 'LOW_RESOLUTION';
+  message: string;
+  /** Pixels per inch the photo prints at when it just covers the reference case. */
+  dpi: number;
+}
+
+export interface IngestedImage {
+  sourceFormat: SourceFormat;
+  /** Full resolution, EXIF orientation applied, ALL metadata stripped, re-encoded (kept for printing). */
+  original: ImageVariant;
+  /** Longest side at most 2048 px (what the browser editor works on). */
+  editor: ImageVariant;
+  /** Longest side at most 480 px (previews, order cards, back office lists). */
+  preview: ImageVariant;
+  /** Warnings that do not block, e.g. too small to print sharply (the editor warns the customer). */
+  warnings: ImageWarning[];
+}
+
+export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+export const MAX_PIXELS = 50_000_000;
+export const EDITOR_MAX_SIDE = 2048;
+export const PREVIEW_MAX_SIDE = 480;
+/**
+ * Ingests running at once; more wait their turn. Each holds its decoded pixels (up to 150 MB at
+ * MAX_PIXELS) and keeps about two threads busy, so this bounds memory and CPU on a small server.
+ */
+export const MAX_CONCURRENT_INGESTS = 2;
+/**
+ * The largest case we sell (Galaxy S24 Ultra's width, the tallest model's height, in mm): a photo
+ * that covers it at LOW_RESOLUTION_DPI or better is sharp enough for any model. The editor repeats
+ * the check with the real model and the customer's zoom (case-geometry `effectiveDpi`).
+ */
+export const REFERENCE_CASE_MM = { widthMm: 79, heightMm: 172 };
+
+/**
+ * Huffman optimisation off for the original: it is a second pass over the coefficients that costs
+ * more than the whole encode (12 MP: ~160 ms vs ~45 ms) for a file ~5% smaller. The editor and
+ * preview sizes keep it: they are small and travel to browsers.
+ */
+const ORIGINAL_JPEG = { quality: 92, mozjpeg: false, optimiseCoding: false } as const;
+const EDITOR_JPEG = { quality: 85, mozjpeg: false } as const;
+const PREVIEW_JPEG = { quality: 80, mozjpeg: false } as const;
+const WHITE = { r: 255, g: 255, b: 255 };
+
+/** Every sharp call: refuse more pixels than the cap, and fail on truncated or broken data. */
+const INPUT: SharpOptions = { limitInputPixels: MAX_PIXELS, failOn: 'error' };
+
+// libvips' operation cache keeps recent images around for reuse; uploads are never processed twice,
+// so it only costs memory.
+sharp.cache(false);
+
+const refuse = (status: number, code: ErrorCode, key: MessageKey) =>
+  new AppError(status, code, messages[key]);
+const tooLarge = () => refuse(413, 'IMAGE_TOO_LARGE', 'imageTooLarge');
+const tooManyPixels = () => refuse(413, 'IMAGE_TOO_LARGE', 'imageTooManyPixels');
+const unsupported = () => refuse(415, 'UNSUPPORTED_IMAGE', 'unsupportedImage');
+const animated = () => refuse(415, 'UNSUPPORTED_IMAGE', 'animatedImage');
+const unreadable = () => refuse(422, 'UNREADABLE_IMAGE', 'unreadableImage');
+
+/** A sharp failure while READING the upload: the pixel cap (413) or a broken file (422). */
+function readFailure(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  return /exceeds pixel limit/i.test(String((err as Error)?.message)) ? tooManyPixels() : unreadable();
+}
+
+/** Decoded pixels: 8-bit sRGB, 3 channels, rows packed, still in the stored orientation. */
+interface RawImage {
+  data: Buffer;
+  width: number;
+  height: number;
+  /** EXIF orientation (1-8) still to apply. */
+  orientation: number;
+}
+
+export async function ingestImage(input: Buffer): Promise<IngestedImage> {
+  if (!input || input.length === 0) throw new AppError(400, 'NO_IMAGE', messages.noImageProvided);
+  if (input.length > MAX_UPLOAD_BYTES) throw tooLarge();
+  const sourceFormat = sniffImageFormat(input);
+  if (!sourceFormat) throw unsupported();
+  await slots.acquire();
+  try {
+    const raw =
+      sourceFormat === 'heif' ? await decodeHeif(input) : await decodeWithSharp(input, sourceFormat);
+    return { sourceFormat, ...(await encodeVariants(raw)), warnings: resolutionWarnings(orientedSize(raw)) };
+  } finally {
+    slots.release();
+  }
+}
+
+// --- Decoding ------------------------------------------------------------------------------------
+
+async function decodeWithSharp(input: Buffer, format: Exclude<SourceFormat, 'heif'>): Promise<RawImage> {
+  // Header only: size, frames and orientation, without decoding a pixel.
+  const meta = await sharp(input, INPUT)
+    .metadata()
+    .catch((err: unknown) => {
+      throw readFailure(err);
+    });
+  if (meta.format !== format) throw unsupported();
+  if (!meta.width || !meta.height) throw unreadable();
+  if (meta.width * meta.height > MAX_PIXELS) throw tooManyPixels();
+  if ((meta.pages ?? 1) > 1 || (format === 'png' && pngFrameCount(input) > 1)) throw animated();
+
+  try {
+    // Embedded ICC profiles are converted to sRGB by sharp itself; these steps are only added
+    // when needed (each costs a pass over the pixels: ~30 ms at 12 MP).
+    let decoder = sharp(input, INPUT);
+    if (meta.hasAlpha) decoder = decoder.flatten({ background: WHITE });
+    if (meta.space !== 'srgb' || meta.channels !== (meta.hasAlpha ? 4 : 3) || meta.depth !== 'uchar') {
+      decoder = decoder.toColourspace('srgb');
+    }
+    const { data, info } = await decoder.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+    if (info.channels !== 3) throw unreadable();
+    return { data, width: info.width, height: info.height, orientation: meta.orientation ?? 1 };
+  } catch (err) {
+    throw readFailure(err);
+  }
+}
+
+async function decodeHeif(input: Buffer): Promise<RawImage> {
+  let decoded: DecodedHeic;
+  try {
+    decoded = await decodeHeic(input, MAX_PIXELS, (await displayP3Icc()) ?? null);
+  } catch (err) {
+    if (!(err instanceof HeicDecodeError)) throw err;
+    if (err.reason === 'too-many-pixels') throw tooManyPixels();
+    if (err.reason === 'unsupported') throw unsupported();
+    throw unreadable();
+  }
+  const { width, height, channels, format, bytes } = decoded;
+  // libheif has applied the HEIF transformations (irot/imir); an Exif orientation inside a HEIF
+  // is informative only, so there is nothing left to rotate.
+  if (format === 'raw' && channels === 3) return { data: bytes, width, height, orientation: 1 };
+  // Convert from the profile the worker wrapped with the pixels, and/or flatten the alpha.
+  const source =
+    format === 'tiff' ? sharp(bytes, INPUT) : sharp(bytes, { ...INPUT, raw: { width, height, channels } });
+  const { data, info } = await source
+    .flatten({ background: WHITE })
+    .toColourspace('srgb')
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, orientation: 1 };
+}
+
+let p3Profile: Promise<Buffer | undefined> | undefined;
+
+/** libvips ships a Display P3 profile; an image tagged with it hands us its bytes (once). */
+function displayP3Icc(): Promise<Buffer | undefined> {
+  p3Profile ??= sharp({ create: { width: 1, height: 1, channels: 3, background: WHITE } })
+    .withIccProfile('p3')
+    .png()
+    .toBuffer()
+    .then((png) => sharp(png).metadata())
+    .then((meta) => meta.icc);
+  return p3Profile;
+}
+
+// --- Encoding ------------------------------------------------------------------------------------
+
+const rawInput = (img: { width: number; height: number }): SharpOptions => ({
+  ...INPUT,
+  raw: { width: img.width, height: img.height, channels: 3 },
+});
+
+/**
+ * EXIF orientation as sharp operations. sharp mirrors before it rotates; each mapping was checked
+ * against sharp's own auto-orientation (test: images-pipeline.test.ts, all eight values).
+ */
+export function orient(image: Sharp, orientation: number): Sharp {
+  switch (orientation) {
+    case 2:
+      return image.flop();
+    case 3:
+      return image.rotate(180);
+    case 4:
+      return image.flip();
+    case 5:
+      return image.rotate(90).flip();
+    case 6:
+      return image.rotate(90);
+    case 7:
+      return image.rotate(90).flop();
+    case 8:
+      return image.rotate(270);
+    default:
+      return image;
+  }
+}
+
+const turnsSideways = (orientation: number) => orientation >= 5 && orientation <= 8;
+
+function orientedSize(raw: RawImage): { width: number; height: number } {
+  return turnsSideways(raw.orientation)
+    ? { width: raw.height, height: raw.width }
+    : { width: raw.width, height: raw.height };
+}
+
+async function jpeg(image: Sharp, options: sharp.JpegOptions): Promise<ImageVariant> {
+  const { data, info } = await image.jpeg(options).toBuffer({ resolveWithObject: true });
+  return { bytes: data, contentType: 'image/jpeg', width: info.width, height: info.height };
+}
+
+async function encodeVariants(
+  raw: RawImage,
+): Promise<Pick<IngestedImage, 'original' | 'editor' | 'preview'>> {
+  const within = (side: number) =>
+    ({ width: side, height: side, fit: 'inside', withoutEnlargement: true }) as const;
+  const [original, [editor, preview]] = await Promise.all([
+    jpeg(orient(sharp(raw.data, rawInput(raw)), raw.orientation), ORIGINAL_JPEG),
+    (async () => {
+      // Shrink first, then orient: rotating 3 MP costs a fraction of rotating the full photo.
+      const small = await orient(
+        sharp(raw.data, rawInput(raw)).resize(within(EDITOR_MAX_SIDE)),
+        raw.orientation,
+      )
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const pixels = {
+        ...INPUT,
+        raw: { width: small.info.width, height: small.info.height, channels: 3 as const },
+      };
+      return Promise.all([
+        jpeg(sharp(small.data, pixels), EDITOR_JPEG),
+        jpeg(sharp(small.data, pixels).resize(within(PREVIEW_MAX_SIDE)), PREVIEW_JPEG),
+      ]);
+    })(),
+  ]);
+  return { original, editor, preview };
+}
+
+// --- Print resolution ----------------------------------------------------------------------------
+
+/**
+ * Pixels per inch a photo prints at when scaled to just cover a case of `caseMm`, in whichever of
+ * its two orientations suits the case better (the editor can turn it).
+ */
+export function coverDpi(
+  photo: { width: number; height: number },
+  caseMm: { widthMm: number; heightMm: number } = REFERENCE_CASE_MM,
+): number {
+  const inches = (mm: number) => mm / 25.4;
+  const fit = (w: number, h: number) => Math.min(w / inches(caseMm.widthMm), h / inches(caseMm.heightMm));
+  return Math.max(fit(photo.width, photo.height), fit(photo.height, photo.width));
+}
+
+/** The non-blocking "may print blurry" warning, for the reference case or a given model's size. */
+export function resolutionWarnings(
+  photo: { width: number; height: number },
+  caseMm: { widthMm: number; heightMm: number } = REFERENCE_CASE_MM,
+): ImageWarning[] {
+  const dpi = coverDpi(photo, caseMm);
+  if (dpi >= LOW_RESOLUTION_DPI) return [];
+  return [{ code: 'LOW_RESOLUTION', message: messages.imageLowResolution, dpi: Math.floor(dpi) }];
+}
+
+// --- Concurrency ---------------------------------------------------------------------------------
+
+const slots = (() => {
+  let free = MAX_CONCURRENT_INGESTS;
+  const waiting: Array<() => void> = [];
+  return {
+    acquire(): Promise<void> {
+      if (free > 0) {
+        free--;
+        return Promise.resolve();
+      }
+      return new Promise<void>((resolve) => waiting.push(resolve));
+    },
+    release(): void {
+      const next = waiting.shift();
+      if (next) next();
+      else free++;
+    },
+  };
+})();

@@ -1,0 +1,343 @@
+import { formatEuros } from '@shop/contracts/money';
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import QRCode from 'qrcode';
+import type { InvoiceLine, InvoiceTotals } from './amounts.ts';
+
+/**
+ * The printed simplified invoice (A4, Spanish). Content required by RD 1619/2012 art. 7.1: number
+ * and series, issue date, operation date when different, seller's name and NIF, what was sold, the
+ * VAT rate ("IVA incluido" allowed) and the total; we add the VAT base and quota per line and in total
+ * and the seller's address and registry data. RD 1007/2023 (art. 6.5 and 7.5 of RD 1619/2012 in their
+ * new wording; Orden HAC/1177/2024) adds the AEAT QR code, at the top, 30-40 mm, and the VERI*FACTU
+ * legend.
+ */
+
+export interface InvoicePdfData {
+  fullNumber: string;
+  issuedAt: Date;
+  /** When the sale or its payment happened on another day than the issue. */
+  operationDate: Date | null;
+  orderNumber: string;
+  seller: {
+    legalName: string;
+    tradeName: string;
+    nif: string;
+    address: string;
+    postalCode: string;
+    town: string;
+    province: string;
+    email: string;
+    phone: string;
+    registry: string;
+  };
+  store: { name: string; address: string; postalCode: string; town: string; province: string };
+  buyer: {
+    name: string | null;
+    /** Present only for home delivery. */
+    delivery: { address: string; postalCode: string; city: string } | null;
+  };
+  lines: readonly InvoiceLine[];
+  totals: InvoiceTotals;
+  /** The AEAT cotejo URL encoded in the QR code. */
+  qrText: string;
+}
+
+const MM = 72 / 25.4;
+const PAGE = { width: 595.28, height: 841.89 }; // A4 in points
+const MARGIN = 18 * MM;
+/** AEAT: between 30 x 30 and 40 x 40 mm. */
+export const QR_SIZE_MM = 35;
+const QR_SIZE = QR_SIZE_MM * MM;
+const INK = rgb(0.1, 0.1, 0.12);
+const MUTED = rgb(0.38, 0.38, 0.42);
+const RULE = rgb(0.75, 0.75, 0.78);
+
+/**
+ * Removes what must not reach a document from text a customer typed: control and format characters
+ * (line breaks, bidi overrides, zero-width joiners...) become spaces, runs of spaces collapse.
+ */
+export function stripControlChars(text: string): string {
+  return text
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * Text the standard PDF fonts can draw. Helvetica's WinAnsi encoding has every Spanish letter and
+ * sign (á é í ó ú ñ ü ¿ ¡ €); any other character falls back to its letter without accents, or "?".
+ */
+export function pdfSafeText(text: string, supported: ReadonlySet<number>): string {
+  let out = '';
+  for (const ch of stripControlChars(text)) {
+    if (supported.has(ch.codePointAt(0)!)) {
+      out += ch;
+      continue;
+    }
+    const bare = ch.normalize('NFD').replace(/\p{M}/gu, '');
+    out += bare && [...bare].every((c) => supported.has(c.codePointAt(0)!)) ? bare : '?';
+  }
+  return out;
+}
+
+/** "24,90 €" with a plain space, so that the text is found as typed when searched or extracted. */
+const euros = (cents: number): string => formatEuros(cents / 100).replace(/\u00a0/g, ' ');
+
+const DATE_TIME = new Intl.DateTimeFormat('es-ES', {
+  timeZone: 'Europe/Madrid',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const DATE = new Intl.DateTimeFormat('es-ES', {
+  timeZone: 'Europe/Madrid',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+
+class Writer {
+  readonly #supported: ReadonlySet<number>;
+  constructor(
+    readonly page: PDFPage,
+    readonly regular: PDFFont,
+    readonly bold: PDFFont,
+  ) {
+    this.#supported = new Set(regular.getCharacterSet());
+  }
+
+  safe(text: string): string {
+    return pdfSafeText(text, this.#supported);
+  }
+
+  width(text: string, size: number, font = this.regular): number {
+    return font.widthOfTextAtSize(this.safe(text), size);
+  }
+
+  text(
+    text: string,
+    x: number,
+    y: number,
+    size: number,
+    opts: { font?: PDFFont; color?: typeof INK } = {},
+  ): void {
+    const safe = this.safe(text);
+    if (!safe) return;
+    this.page.drawText(safe, { x, y, size, font: opts.font ?? this.regular, color: opts.color ?? INK });
+  }
+
+  /** Right-aligned at `right`. */
+  textRight(text: string, right: number, y: number, size: number, font = this.regular): void {
+    this.text(text, right - this.width(text, size, font), y, size, { font });
+  }
+
+  /** Splits text into lines no wider than `maxWidth`, breaking inside a word only when it alone is wider. */
+  wrap(text: string, size: number, maxWidth: number, font = this.regular): string[] {
+    const lines: string[] = [];
+    let line = '';
+    for (const word of this.safe(text).split(' ')) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (font.widthOfTextAtSize(candidate, size) <= maxWidth) {
+        line = candidate;
+        continue;
+      }
+      if (line) lines.push(line);
+      line = '';
+      for (const ch of word) {
+        if (line && font.widthOfTextAtSize(line + ch, size) > maxWidth) {
+          lines.push(line);
+          line = '';
+        }
+        line += ch;
+      }
+    }
+    if (line) lines.push(line);
+    return lines;
+  }
+
+  /** Draws wrapped text downwards from `y`; returns the y below the last line. */
+  paragraph(
+    text: string,
+    x: number,
+    y: number,
+    size: number,
+    maxWidth: number,
+    opts: { font?: PDFFont; color?: typeof INK; leading?: number } = {},
+  ): number {
+    const leading = opts.leading ?? size * 1.3;
+    let cursor = y;
+    for (const line of this.wrap(text, size, maxWidth, opts.font)) {
+      this.text(line, x, cursor, size, opts);
+      cursor -= leading;
+    }
+    return cursor;
+  }
+
+  rule(y: number, x1 = MARGIN, x2 = PAGE.width - MARGIN): void {
+    this.page.drawLine({ start: { x: x1, y }, end: { x: x2, y }, thickness: 0.6, color: RULE });
+  }
+}
+
+/** The QR code as a PNG: error correction level M (AEAT), no quiet zone (the page leaves white space around it). */
+export function qrPng(text: string): Promise<Buffer> {
+  return QRCode.toBuffer(text, { type: 'png', errorCorrectionLevel: 'M', margin: 0, scale: 10 });
+}
+
+export async function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const page = doc.addPage([PAGE.width, PAGE.height]);
+  const w = new Writer(page, regular, bold);
+  const s = data.seller;
+
+  doc.setTitle(w.safe(`Factura simplificada ${data.fullNumber}`));
+  doc.setAuthor(w.safe(s.legalName));
+  doc.setSubject(w.safe(`Pedido ${data.orderNumber}`));
+  doc.setCreator(w.safe(s.tradeName));
+  doc.setProducer(w.safe(s.tradeName));
+  doc.setLanguage('es-ES');
+  // The document is dated when the invoice was issued, never when some later process touched it.
+  doc.setCreationDate(data.issuedAt);
+  doc.setModificationDate(data.issuedAt);
+
+  const top = PAGE.height - MARGIN;
+  const right = PAGE.width - MARGIN;
+
+  // --- The QR code first, top left, as the AEAT asks for portrait invoices -------------------
+  w.text('QR tributario:', MARGIN, top - 8, 8, { color: MUTED });
+  const qr = await doc.embedPng(await qrPng(data.qrText));
+  const qrBottom = top - 12 - QR_SIZE;
+  page.drawImage(qr, { x: MARGIN, y: qrBottom, width: QR_SIZE, height: QR_SIZE });
+  w.text('VERI*FACTU', MARGIN, qrBottom - 14, 11, { font: bold });
+  const leftBottom = w.paragraph(
+    'Factura verificable en la sede electrónica de la AEAT',
+    MARGIN,
+    qrBottom - 26,
+    7,
+    QR_SIZE + 6 * MM,
+    { color: MUTED },
+  );
+
+  // --- Title, number, dates and the seller, right of the QR ----------------------------------
+  const colX = MARGIN + QR_SIZE + 12 * MM;
+  const colWidth = right - colX;
+  let y = top - 16;
+  w.text('Factura simplificada', colX, y, 20, { font: bold });
+  y -= 20;
+  w.text(`Número: ${data.fullNumber}`, colX, y, 11, { font: bold });
+  y -= 15;
+  w.text(`Fecha de expedición: ${DATE_TIME.format(data.issuedAt)}`, colX, y, 10);
+  if (data.operationDate) {
+    y -= 13;
+    w.text(`Fecha de la operación: ${DATE.format(data.operationDate)}`, colX, y, 10);
+  }
+  y -= 13;
+  w.text(`Pedido: ${data.orderNumber}`, colX, y, 10);
+
+  y -= 22;
+  y = w.paragraph(s.legalName, colX, y, 10, colWidth, { font: bold });
+  if (s.tradeName && s.tradeName !== s.legalName)
+    y = w.paragraph(`Nombre comercial: ${s.tradeName}`, colX, y, 9, colWidth);
+  y = w.paragraph(`NIF: ${s.nif}`, colX, y, 9, colWidth);
+  y = w.paragraph(s.address, colX, y, 9, colWidth);
+  y = w.paragraph(`${s.postalCode} ${s.town} (${s.province})`, colX, y, 9, colWidth);
+  y = w.paragraph([s.email, s.phone].filter(Boolean).join(' · '), colX, y, 9, colWidth);
+  y = w.paragraph(s.registry, colX, y - 2, 7, colWidth, { color: MUTED });
+
+  // --- Store and customer ---------------------------------------------------------------------
+  y = Math.min(y, leftBottom) - 10;
+  w.rule(y);
+  y -= 16;
+  const half = (right - MARGIN) / 2;
+  const st = data.store;
+  let yl = w.paragraph('Punto de venta', MARGIN, y, 9, half - 10, { font: bold, color: MUTED });
+  yl = w.paragraph(st.name, MARGIN, yl, 10, half - 10, { font: bold });
+  yl = w.paragraph(st.address, MARGIN, yl, 9, half - 10);
+  yl = w.paragraph(`${st.postalCode} ${st.town} (${st.province})`, MARGIN, yl, 9, half - 10);
+  if (!data.buyer.delivery)
+    yl = w.paragraph('Recogida en tienda', MARGIN, yl, 9, half - 10, { color: MUTED });
+
+  const bx = MARGIN + half;
+  let yr = y;
+  if (data.buyer.name || data.buyer.delivery) {
+    yr = w.paragraph('Cliente', bx, yr, 9, half, { font: bold, color: MUTED });
+    if (data.buyer.name) yr = w.paragraph(data.buyer.name, bx, yr, 10, half, { font: bold });
+    const d = data.buyer.delivery;
+    if (d) {
+      yr = w.paragraph('Envío a domicilio:', bx, yr, 9, half, { color: MUTED });
+      yr = w.paragraph(d.address, bx, yr, 9, half);
+      yr = w.paragraph(`${d.postalCode} ${d.city}`, bx, yr, 9, half);
+    }
+  }
+
+  // --- Lines ----------------------------------------------------------------------------------
+  y = Math.min(yl, yr) - 12;
+  const cols = { base: right - 190, vat: right - 100, total: right };
+  const descWidth = cols.base - 75 - MARGIN;
+  w.rule(y + 2);
+  y -= 12;
+  w.text('Concepto', MARGIN, y, 9, { font: bold });
+  w.textRight('Base imponible', cols.base, y, 9, bold);
+  w.textRight(`IVA ${data.totals.vatRate} %`, cols.vat, y, 9, bold);
+  w.textRight('Importe', cols.total, y, 9, bold);
+  y -= 6;
+  w.rule(y);
+  y -= 14;
+  for (const line of data.lines) {
+    const wrapped = w.wrap(
+      line.quantity === 1 ? line.description : `${line.quantity} x ${line.description}`,
+      10,
+      descWidth,
+    );
+    w.textRight(euros(line.baseCents), cols.base, y, 10);
+    w.textRight(euros(line.vatCents), cols.vat, y, 10);
+    w.textRight(euros(line.totalCents), cols.total, y, 10);
+    for (const part of wrapped) {
+      w.text(part, MARGIN, y, 10);
+      y -= 13;
+    }
+    y -= 4;
+  }
+  w.rule(y + 6);
+
+  // --- Totals ---------------------------------------------------------------------------------
+  y -= 12;
+  const labelRight = cols.vat;
+  const t = data.totals;
+  w.textRight('Base imponible', labelRight, y, 10);
+  w.textRight(euros(t.baseCents), cols.total, y, 10);
+  y -= 14;
+  w.textRight(`IVA ${t.vatRate} %`, labelRight, y, 10);
+  w.textRight(euros(t.vatCents), cols.total, y, 10);
+  y -= 18;
+  w.textRight('Total (IVA incluido)', labelRight, y, 12, bold);
+  w.textRight(euros(t.totalCents), cols.total, y, 12, bold);
+  y -= 26;
+  w.paragraph(
+    `Tipo impositivo: IVA ${t.vatRate} %. Precios con IVA incluido.`,
+    MARGIN,
+    y,
+    9,
+    right - MARGIN,
+    {
+      color: MUTED,
+    },
+  );
+
+  // --- Footer ---------------------------------------------------------------------------------
+  w.rule(MARGIN + 20);
+  w.paragraph(
+    `Factura simplificada (art. 7 del Reglamento de facturación, RD 1619/2012) expedida por ${s.legalName}, NIF ${s.nif}.`,
+    MARGIN,
+    MARGIN + 8,
+    7,
+    right - MARGIN,
+    { color: MUTED },
+  );
+
+  return Buffer.from(await doc.save());
+}

@@ -1,0 +1,290 @@
+import { randomUUID } from 'node:crypto';
+import type { MailSend, MailStatus, OutboxPage, OutboxQuery } from '@shop/contracts/mail';
+import type { Order } from '@shop/contracts/orders';
+import { z } from 'zod';
+import type { Queryable } from '../../db/client.ts';
+import type { Config } from '../../env.ts';
+import type { CheckoutEffects } from '../orders/checkout-service.ts';
+import { getOrder } from '../orders/service.ts';
+import {
+  DEFAULT_AUDIENCES,
+  headerText,
+  type MailAudience,
+  type OrderMailKind,
+  renderOrderMail,
+} from './templates.ts';
+
+/**
+ * The outbox: mails are rows, written in the transaction of the change they report, and sent
+ * later by the dispatcher. A mail therefore goes out if and only if its change committed, and a
+ * mail server that is away delays it instead of losing it or failing the customer's request.
+ */
+
+/** What the mail service needs from the configuration. */
+export type MailConfig = Pick<Config, 'mail' | 'company' | 'publicUrl'>;
+
+/** The subset of a logger the mail module uses (Fastify's and pino's loggers fit). */
+export interface MailLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+const Email = z.string().max(254).pipe(z.email());
+
+/**
+ * An address we are willing to put in a To or Reply-To header, or null. The checkout only asks for
+ * an '@' (spec point 5), and 'a@b.es, otro@c.es' must not turn one customer into two recipients.
+ */
+export function deliverableAddress(value: string | null | undefined): string | null {
+  const v = (value ?? '').trim();
+  return v && Email.safeParse(v).success ? v : null;
+}
+
+/** The domain of the From address, for Message-IDs; 'localhost' when it cannot be read. */
+function messageIdDomain(from: string): string {
+  const m = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from.trim());
+  return m?.[1] ? m[1].toLowerCase() : 'localhost';
+}
+
+/** A globally unique RFC 5322 Message-ID, fixed when the mail is queued. */
+export function newMessageId(from: string): string {
+  return `<${randomUUID()}@${messageIdDomain(from)}>`;
+}
+
+interface OutboxInsert {
+  /** Null for mails that may repeat (staff mails); otherwise at most one row per key, ever. */
+  dedupeKey: string | null;
+  kind: string;
+  orderId: string | null;
+  to: string;
+  replyTo: string | null;
+  subject: string;
+  text: string;
+  html: string | null;
+}
+
+/** Inserts one outbox row; false when a row with the same dedupe key already exists. */
+async function insertOutbox(q: Queryable, row: OutboxInsert, from: string): Promise<boolean> {
+  const { rows } = await q.query(
+    `INSERT INTO mail_outbox (dedupe_key, kind, order_id, to_address, reply_to, subject, text_body, html_body, message_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     ON CONFLICT (dedupe_key) DO NOTHING
+     RETURNING id`,
+    [
+      row.dedupeKey,
+      row.kind,
+      row.orderId,
+      row.to,
+      row.replyTo,
+      headerText(row.subject),
+      row.text,
+      row.html,
+      newMessageId(from),
+    ],
+  );
+  return rows.length > 0;
+}
+
+/** `order:<id>:paid:customer`: one mail per order, milestone and recipient. */
+export function orderDedupeKey(orderId: string, kind: OrderMailKind, audience: MailAudience): string {
+  return `order:${orderId}:${kind.replace(/^order-/, '')}:${audience}`;
+}
+
+async function enqueueForOrder(
+  q: Queryable,
+  order: Order,
+  kind: OrderMailKind,
+  audiences: readonly MailAudience[],
+  config: MailConfig,
+  now: Date,
+): Promise<number> {
+  let queued = 0;
+  for (const audience of audiences) {
+    if (!DEFAULT_AUDIENCES[kind].includes(audience)) {
+      throw new Error(`The '${kind}' mail has no '${audience}' version`);
+    }
+    const customer = deliverableAddress(order.customerEmail);
+    // No usable customer address (a pickup order may have none): the customer simply gets no mail.
+    const to = audience === 'customer' ? customer : config.mail.shopEmail;
+    if (!to) continue;
+    // Replies from the customer reach the shop's support address; the shop's reply reaches the customer.
+    const replyTo = audience === 'customer' ? deliverableAddress(config.company.email) : customer;
+    const mail = renderOrderMail(kind, audience, order, config, now);
+    const inserted = await insertOutbox(
+      q,
+      {
+        dedupeKey: orderDedupeKey(order.id, kind, audience),
+        kind,
+        orderId: order.id,
+        to,
+        replyTo,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      },
+      config.mail.from,
+    );
+    if (inserted) queued++;
+  }
+  return queued;
+}
+
+/**
+ * Queues an order mail, rendered now from the order as this transaction sees it. Each milestone
+ * queues each mail at most once (a repeated call changes nothing). By default 'order-received'
+ * goes to the customer and, as a copy, to the shop; 'order-paid' and 'ready-for-pickup' to the
+ * customer; 'delivery-details' to the shop. Returns how many mails were queued.
+ */
+export async function enqueueOrderMail(
+  q: Queryable,
+  orderId: string,
+  kind: OrderMailKind,
+  config: MailConfig,
+  opts: { audiences?: readonly MailAudience[]; now?: Date } = {},
+): Promise<number> {
+  const order = await getOrder(q, orderId);
+  return enqueueForOrder(
+    q,
+    order,
+    kind,
+    opts.audiences ?? DEFAULT_AUDIENCES[kind],
+    config,
+    opts.now ?? new Date(),
+  );
+}
+
+/**
+ * Runs `fn` behind a savepoint: if queueing a mail fails, the mail is lost (and logged) but the
+ * order's milestone still commits. A paid order must never be rolled back because of a mail.
+ * A failure of the connection itself cannot be rolled back to the savepoint and still aborts.
+ */
+async function bestEffort(
+  tx: Queryable,
+  log: MailLogger | undefined,
+  context: { orderId: string; milestone: string },
+  fn: () => Promise<unknown>,
+): Promise<void> {
+  await tx.query('SAVEPOINT mail_enqueue');
+  try {
+    await fn();
+    await tx.query('RELEASE SAVEPOINT mail_enqueue');
+  } catch (err) {
+    try {
+      await tx.query('ROLLBACK TO SAVEPOINT mail_enqueue');
+      await tx.query('RELEASE SAVEPOINT mail_enqueue');
+    } catch {
+      throw err;
+    }
+    log?.error({ err, ...context }, 'order mail could not be queued');
+  }
+}
+
+/**
+ * The mails of the checkout milestones:
+ * - placed (pay at the store): 'order-received' to the customer, and a copy to the shop;
+ * - paid: the receipt ('order-paid') to the customer; to the shop, the delivery details for home
+ *   delivery, else the 'order-received' copy (already sent if the order was placed first: then
+ *   nothing new goes out);
+ * - ready (a pickup order waits at the store): 'ready-for-pickup' to the customer.
+ */
+export function makeCheckoutEffects(config: MailConfig, log?: MailLogger): CheckoutEffects {
+  return {
+    async orderPlaced(tx, orderId) {
+      await bestEffort(tx, log, { orderId, milestone: 'placed' }, () =>
+        enqueueOrderMail(tx, orderId, 'order-received', config),
+      );
+    },
+    async orderPaid(tx, orderId) {
+      await bestEffort(tx, log, { orderId, milestone: 'paid' }, async () => {
+        const order = await getOrder(tx, orderId);
+        const now = new Date();
+        await enqueueForOrder(tx, order, 'order-paid', ['customer'], config, now);
+        if (order.isHomeDelivery) await enqueueForOrder(tx, order, 'delivery-details', ['shop'], config, now);
+        else await enqueueForOrder(tx, order, 'order-received', ['shop'], config, now);
+      });
+    },
+    async orderReady(tx, orderId) {
+      await bestEffort(tx, log, { orderId, milestone: 'ready' }, async () => {
+        const order = await getOrder(tx, orderId);
+        // 'ready' means waiting at the counter; a parcel gets no "come and collect it" mail.
+        if (!order.isHomeDelivery)
+          await enqueueForOrder(tx, order, 'ready-for-pickup', ['customer'], config, new Date());
+      });
+    },
+  };
+}
+
+/**
+ * A staff mail (`POST /api/mails`): one plain-text message per distinct recipient, so nobody sees
+ * the other addresses and each is retried on its own. Returns how many were queued.
+ */
+export async function enqueueMail(q: Queryable, input: MailSend, config: MailConfig): Promise<number> {
+  const seen = new Set<string>();
+  let queued = 0;
+  for (const raw of input.toList) {
+    const to = deliverableAddress(raw);
+    if (!to || seen.has(to.toLowerCase())) continue;
+    seen.add(to.toLowerCase());
+    await insertOutbox(
+      q,
+      {
+        dedupeKey: null,
+        kind: 'manual',
+        orderId: null,
+        to,
+        replyTo: null,
+        subject: input.subject,
+        text: input.text,
+        html: null,
+      },
+      config.mail.from,
+    );
+    queued++;
+  }
+  return queued;
+}
+
+interface OutboxListRow {
+  id: number;
+  kind: string;
+  order_id: string | null;
+  to_address: string;
+  subject: string;
+  status: MailStatus;
+  attempts: number;
+  created_at: Date;
+  sent_at: Date | null;
+  next_attempt_at: Date;
+  last_error: string | null;
+}
+
+/** The outbox for the back office, newest first. */
+export async function listOutbox(q: Queryable, query: OutboxQuery): Promise<OutboxPage> {
+  const [list, count] = await Promise.all([
+    q.query<OutboxListRow>(
+      `SELECT id, kind, order_id, to_address, subject, status, attempts, created_at, sent_at, next_attempt_at, last_error
+       FROM mail_outbox ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`,
+      [query.size, (query.page - 1) * query.size],
+    ),
+    q.query<{ total: number }>('SELECT count(*)::int AS total FROM mail_outbox'),
+  ]);
+  return {
+    items: list.rows.map((r) => ({
+      id: Number(r.id),
+      kind: r.kind,
+      orderId: r.order_id,
+      to: r.to_address,
+      subject: r.subject,
+      status: r.status,
+      attempts: r.attempts,
+      createdAt: r.created_at.toISOString(),
+      sentAt: r.sent_at ? r.sent_at.toISOString() : null,
+      nextAttemptAt: r.next_attempt_at.toISOString(),
+      lastError: r.last_error,
+    })),
+    total: count.rows[0]?.total ?? 0,
+    page: query.page,
+    size: query.size,
+  };
+}

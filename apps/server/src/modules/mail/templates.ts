@@ -1,0 +1,459 @@
+import { centsToEuros, eurosToCents, formatEuros } from '@shop/contracts/money';
+import type { Order } from '@shop/contracts/orders';
+import type { Config } from '../../env.ts';
+
+/**
+ * The shop's mails, in Spanish, as HTML and plain text. Each mail is written once as a list of
+ * blocks (headings, paragraphs, labelled rows) and both versions are rendered from it, so the two
+ * never say different things.
+ *
+ * Everything interpolated may come from a customer or a clerk (a name such as
+ * `<script>…</script>`, an address with line breaks), so every value is reduced to one line and,
+ * in HTML, escaped. Subjects are headers: they never carry a control character.
+ */
+
+export type OrderMailKind = 'order-received' | 'order-paid' | 'delivery-details' | 'ready-for-pickup';
+export type MailAudience = 'customer' | 'shop';
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** What the templates need from the configuration. */
+export type MailBranding = Pick<Config, 'company' | 'publicUrl'>;
+
+// ------------------------------------------------------------------------------------------------
+// Text safety
+// ------------------------------------------------------------------------------------------------
+
+/** Control characters and the Unicode line and paragraph separators. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+
+/** One line of plain text: every control character (CR, LF, tab, NUL…) becomes a space. */
+export function oneLine(value: string | null | undefined): string {
+  return (value ?? '')
+    .replace(CONTROL, ' ')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
+}
+
+/** A value fit for a header such as Subject: one line, and not longer than `max` characters. */
+export function headerText(value: string, max = 200): string {
+  const line = oneLine(value);
+  return line.length <= max ? line : `${line.slice(0, max - 1).trimEnd()}…`;
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Blocks and their two renderings
+// ------------------------------------------------------------------------------------------------
+
+type Row = readonly [label: string, value: string];
+
+type Block =
+  | { type: 'heading'; text: string }
+  | { type: 'paragraph'; text: string }
+  /** A highlighted line: what the reader must not miss (pay at the store, delivery time). */
+  | { type: 'note'; text: string }
+  /** Labelled values under a small heading; `emphasise` marks the last row as the total. */
+  | { type: 'rows'; title: string; rows: Row[]; emphasise?: boolean };
+
+interface Mail {
+  subject: string;
+  /** The line mail clients show next to the subject in the inbox. */
+  preheader: string;
+  blocks: Block[];
+  audience: MailAudience;
+}
+
+const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+const INK = '#27272a';
+const MUTED = '#52525b';
+const LINE = '#e4e4e7';
+
+function blockHtml(b: Block): string {
+  switch (b.type) {
+    case 'heading':
+      return `<h1 style="margin:0 0 16px;${FONT};font-size:22px;line-height:1.3;font-weight:700;color:#18181b;">${escapeHtml(oneLine(b.text))}</h1>`;
+    case 'paragraph':
+      return `<p style="margin:0 0 16px;${FONT};font-size:16px;line-height:1.5;color:${INK};">${escapeHtml(oneLine(b.text))}</p>`;
+    case 'note':
+      return `<p style="margin:0 0 16px;padding:12px 16px;background-color:#fef9c3;border-left:4px solid #ca8a04;${FONT};font-size:16px;line-height:1.5;color:#1c1917;">${escapeHtml(oneLine(b.text))}</p>`;
+    case 'rows': {
+      const last = b.rows.length - 1;
+      const rows = b.rows
+        .map(([label, value], i) => {
+          const strong = b.emphasise && i === last ? 'font-weight:700;' : '';
+          const cell = `padding:6px 0;border-bottom:1px solid ${LINE};${FONT};font-size:15px;line-height:1.4;vertical-align:top;${strong}`;
+          return (
+            `<tr><th scope="row" style="${cell}text-align:left;font-weight:${strong ? 700 : 400};color:${MUTED};width:40%;padding-right:12px;">${escapeHtml(oneLine(label))}</th>` +
+            `<td style="${cell}color:${INK};">${escapeHtml(oneLine(value))}</td></tr>`
+          );
+        })
+        .join('');
+      return (
+        `<h2 style="margin:24px 0 8px;${FONT};font-size:17px;line-height:1.3;font-weight:700;color:#18181b;">${escapeHtml(oneLine(b.title))}</h2>` +
+        `<table style="width:100%;border-collapse:collapse;margin:0 0 16px;">${rows}</table>`
+      );
+    }
+  }
+}
+
+function blockText(b: Block): string {
+  switch (b.type) {
+    case 'heading':
+      return oneLine(b.text).toUpperCase();
+    case 'paragraph':
+      return oneLine(b.text);
+    case 'note':
+      return `>> ${oneLine(b.text)}`;
+    case 'rows':
+      return [oneLine(b.title), ...b.rows.map(([l, v]) => `  ${oneLine(l)}: ${oneLine(v)}`)].join('\n');
+  }
+}
+
+function footerLines(brand: MailBranding, audience: MailAudience): string[] {
+  const c = brand.company;
+  const lines = [
+    `${oneLine(c.legalName)} · ${oneLine(c.address)}, ${oneLine(c.postalCode)} ${oneLine(c.town)} (${oneLine(c.province)})`,
+    `Teléfono y WhatsApp: ${oneLine(c.phone)} · Correo electrónico: ${oneLine(c.email)}`,
+  ];
+  lines.push(
+    audience === 'customer'
+      ? `Recibes este correo porque has hecho un pedido en ${oneLine(c.tradeName)}.`
+      : `Mensaje automático de la tienda web ${oneLine(c.tradeName)}.`,
+  );
+  return lines;
+}
+
+function render(mail: Mail, brand: MailBranding): RenderedMail {
+  const subject = headerText(mail.subject);
+  const trade = oneLine(brand.company.tradeName);
+  const footer = footerLines(brand, mail.audience);
+  const site = brand.publicUrl && /^https?:\/\//.test(brand.publicUrl) ? brand.publicUrl : undefined;
+
+  const text = [
+    trade,
+    '',
+    mail.blocks.map(blockText).join('\n\n'),
+    '',
+    '--',
+    ...footer,
+    ...(site ? [site] : []),
+    '',
+  ].join('\n');
+
+  const footerHtml = footer
+    .map(
+      (l) =>
+        `<p style="margin:0 0 6px;${FONT};font-size:13px;line-height:1.5;color:${MUTED};">${escapeHtml(l)}</p>`,
+    )
+    .join('');
+  const siteHtml = site
+    ? `<p style="margin:0;${FONT};font-size:13px;line-height:1.5;"><a href="${escapeHtml(site)}" style="color:#1d4ed8;text-decoration:underline;">${escapeHtml(site.replace(/^https?:\/\//, ''))}</a></p>`
+    : '';
+
+  const html = `<!DOCTYPE html>
+<html lang="es" dir="ltr">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<meta name="supported-color-schemes" content="light">
+<title>${escapeHtml(subject)}</title>
+</head>
+<body style="margin:0;padding:0;background-color:#f4f4f5;">
+<div style="display:none;max-height:0;max-width:0;overflow:hidden;opacity:0;mso-hide:all;">${escapeHtml(oneLine(mail.preheader))}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#f4f4f5;">
+<tr><td align="center" style="padding:24px 12px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;background-color:#ffffff;border:1px solid ${LINE};border-radius:8px;">
+<tr><td style="padding:20px 32px;border-bottom:1px solid ${LINE};${FONT};font-size:20px;font-weight:700;color:#18181b;">${escapeHtml(trade)}</td></tr>
+<tr><td style="padding:28px 32px 12px;">
+${mail.blocks.map(blockHtml).join('\n')}
+</td></tr>
+<tr><td style="padding:16px 32px 24px;border-top:1px solid ${LINE};">
+${footerHtml}${siteHtml}
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+  return { subject, text, html };
+}
+
+// ------------------------------------------------------------------------------------------------
+// The order mails
+// ------------------------------------------------------------------------------------------------
+
+const dateTime = new Intl.DateTimeFormat('es-ES', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'Europe/Madrid',
+});
+
+/** Estimated delivery of spec point 9. */
+const DELIVERY_TIME = 'de 2 a 4 días laborables (envíos de lunes a viernes)';
+
+const product = (o: Order) => `Funda personalizada para ${oneLine(o.brand.name)} ${oneLine(o.model.name)}`;
+const amountDue = (o: Order) => centsToEuros(eurosToCents(o.total) + eurosToCents(o.shipping));
+
+function summaryRows(o: Order, totalLabel: string): Row[] {
+  const rows: Row[] = [
+    ['Pedido', `n.º ${o.orderNumber}`],
+    ['Producto', product(o)],
+    ['Precio', `${formatEuros(o.total)} (IVA incluido)`],
+  ];
+  if (o.isHomeDelivery) rows.push(['Envío a domicilio', `${formatEuros(o.shipping)} (IVA incluido)`]);
+  rows.push([totalLabel, `${formatEuros(amountDue(o))} (IVA incluido)`]);
+  return rows;
+}
+
+function storeBlock(o: Order, brand: MailBranding, title: string): Block {
+  const s = o.store;
+  return {
+    type: 'rows',
+    title,
+    rows: [
+      ['Tienda', s.name],
+      ['Dirección', s.address],
+      ['Localidad', `${oneLine(s.postalCode)} ${oneLine(s.town)} (${oneLine(s.province)})`],
+      ['Horario', brand.company.hours],
+    ],
+  };
+}
+
+function deliveryBlock(o: Order): Block {
+  return {
+    type: 'rows',
+    title: 'Dirección de envío',
+    rows: [
+      ['Nombre', o.customerName ?? ''],
+      ['Dirección', o.customerAddress ?? ''],
+      ['Localidad', `${oneLine(o.customerPostalCode)} ${oneLine(o.customerCity)}`],
+    ],
+  };
+}
+
+function customerBlock(o: Order, withAddress: boolean): Block {
+  const rows: Row[] = [
+    ['Nombre', o.customerName || '(sin indicar)'],
+    ['Teléfono', o.customerPhone || '(sin indicar)'],
+    ['Correo electrónico', o.customerEmail || '(sin indicar)'],
+  ];
+  if (withAddress) {
+    rows.push(
+      ['Dirección', o.customerAddress ?? ''],
+      ['Ciudad', o.customerCity ?? ''],
+      ['Código postal', o.customerPostalCode ?? ''],
+    );
+  }
+  return { type: 'rows', title: 'Datos del cliente', rows };
+}
+
+function paymentLine(o: Order): string {
+  if (!o.pendingPayment) return 'Pagado';
+  return o.paymentMethod === 'paystore' ? 'Pago en tienda, pendiente' : 'Pago en línea, pendiente';
+}
+
+const greeting = (o: Order): Block => {
+  const name = oneLine(o.customerName);
+  return { type: 'paragraph', text: name ? `Hola, ${name}:` : 'Hola:' };
+};
+
+function contactBlock(brand: MailBranding): Block {
+  const c = brand.company;
+  return {
+    type: 'paragraph',
+    text: `¿Tienes alguna duda? Escríbenos a ${oneLine(c.email)} o llámanos al ${oneLine(c.phone)} (también por WhatsApp), ${oneLine(c.hours)}.`,
+  };
+}
+
+function orderReceived(o: Order, brand: MailBranding, audience: MailAudience): Mail {
+  const n = o.orderNumber;
+  const payAtStore = o.pendingPayment && o.paymentMethod === 'paystore';
+  const where = o.isHomeDelivery ? deliveryBlock(o) : storeBlock(o, brand, 'Recogida en tienda');
+  const payNote: Block | null = payAtStore
+    ? { type: 'note', text: `Pagarás ${formatEuros(amountDue(o))} al recoger tu funda en la tienda.` }
+    : null;
+
+  if (audience === 'shop') {
+    const who = oneLine(o.customerName);
+    return {
+      audience,
+      subject: `Nuevo pedido n.º ${n}${who ? ` de ${who}` : ''} (${oneLine(o.store.name)})`,
+      preheader: `${product(o)}. ${paymentLine(o)}.`,
+      blocks: [
+        { type: 'heading', text: `Nuevo pedido n.º ${n}` },
+        {
+          type: 'paragraph',
+          text: `Copia del pedido hecho en la tienda web. ${o.isHomeDelivery ? 'Envío a domicilio.' : `Recogida en: ${oneLine(o.store.name)}.`}`,
+        },
+        {
+          type: 'rows',
+          title: 'Resumen del pedido',
+          rows: [...summaryRows(o, 'Total'), ['Pago', paymentLine(o)]],
+        },
+        customerBlock(o, o.isHomeDelivery),
+        where,
+      ],
+    };
+  }
+
+  const next = o.isHomeDelivery
+    ? `Una vez pagado, el plazo de entrega estimado es ${DELIVERY_TIME}.`
+    : 'Te avisaremos por correo electrónico cuando tu funda esté lista para recoger.';
+  return {
+    audience,
+    subject: `Hemos recibido tu pedido n.º ${n}`,
+    preheader: `${product(o)}: ya estamos con tu pedido.`,
+    blocks: [
+      { type: 'heading', text: '¡Gracias por tu pedido!' },
+      greeting(o),
+      { type: 'paragraph', text: `Hemos recibido tu pedido n.º ${n}. Estos son sus datos:` },
+      { type: 'rows', title: 'Resumen del pedido', rows: summaryRows(o, 'Total'), emphasise: true },
+      where,
+      ...(payNote ? [payNote] : []),
+      { type: 'paragraph', text: next },
+      contactBlock(brand),
+    ],
+  };
+}
+
+function orderPaid(o: Order, brand: MailBranding, now: Date): Mail {
+  const n = o.orderNumber;
+  const method = o.paymentMethod === 'paystore' ? 'En la tienda' : 'Tarjeta o Bizum (pago seguro en línea)';
+  const blocks: Block[] = [
+    { type: 'heading', text: 'Pago recibido' },
+    greeting(o),
+    { type: 'paragraph', text: `Hemos recibido el pago de tu pedido n.º ${n}. ¡Gracias por tu compra!` },
+    {
+      type: 'rows',
+      title: 'Justificante de pago',
+      rows: [['Fecha', dateTime.format(now)], ['Forma de pago', method], ...summaryRows(o, 'Total pagado')],
+      emphasise: true,
+    },
+  ];
+  if (o.isHomeDelivery) {
+    blocks.push(deliveryBlock(o), {
+      type: 'note',
+      text: `Gastos de envío: ${formatEuros(o.shipping)} (IVA incluido). Plazo de entrega estimado: ${DELIVERY_TIME}.`,
+    });
+  } else {
+    blocks.push(storeBlock(o, brand, 'Recogida en tienda'), {
+      type: 'paragraph',
+      text: 'Te avisaremos por correo electrónico cuando tu funda esté lista para recoger.',
+    });
+  }
+  blocks.push(
+    { type: 'paragraph', text: 'Conserva este correo como justificante de tu pago.' },
+    contactBlock(brand),
+  );
+  return {
+    audience: 'customer',
+    subject: `Pago recibido: pedido n.º ${n}`,
+    preheader: `Total pagado: ${formatEuros(amountDue(o))}. ${product(o)}.`,
+    blocks,
+  };
+}
+
+function deliveryDetails(o: Order): Mail {
+  const n = o.orderNumber;
+  const who = oneLine(o.customerName);
+  return {
+    audience: 'shop',
+    subject: `Datos de envío del pedido n.º ${n}${who ? `: ${who}` : ''}`,
+    preheader: `${oneLine(o.customerAddress)}, ${oneLine(o.customerPostalCode)} ${oneLine(o.customerCity)}`,
+    blocks: [
+      { type: 'heading', text: `Pedido n.º ${n} para enviar a domicilio` },
+      {
+        type: 'paragraph',
+        text: `${paymentLine(o) === 'Pagado' ? 'El pedido está pagado.' : `Estado del pago: ${paymentLine(o)}.`} Plazo de entrega comunicado al cliente: ${DELIVERY_TIME}.`,
+      },
+      customerBlock(o, true),
+      {
+        type: 'rows',
+        title: 'Pedido',
+        rows: [
+          ['Pedido', `n.º ${n}`],
+          ['Producto', product(o)],
+          ['Tienda', o.store.name],
+          ['Importe', `${formatEuros(amountDue(o))} (envío de ${formatEuros(o.shipping)} incluido)`],
+        ],
+      },
+    ],
+  };
+}
+
+function readyForPickup(o: Order, brand: MailBranding): Mail {
+  const n = o.orderNumber;
+  const blocks: Block[] = [
+    { type: 'heading', text: '¡Tu funda ya está lista!' },
+    greeting(o),
+    {
+      type: 'paragraph',
+      text: `Tu funda personalizada para ${oneLine(o.brand.name)} ${oneLine(o.model.name)} (pedido n.º ${n}) ya está lista. Puedes recogerla en:`,
+    },
+    storeBlock(o, brand, 'Dónde recogerla'),
+  ];
+  if (o.pendingPayment) {
+    blocks.push({ type: 'note', text: `Pagarás ${formatEuros(amountDue(o))} al recogerla.` });
+  }
+  blocks.push(
+    { type: 'paragraph', text: `Al recogerla, indica el número de pedido: ${n}.` },
+    contactBlock(brand),
+  );
+  return {
+    audience: 'customer',
+    subject: `Tu funda está lista para recoger (pedido n.º ${n})`,
+    preheader: `Recógela en ${oneLine(o.store.name)}, ${oneLine(o.store.address)}.`,
+    blocks,
+  };
+}
+
+/**
+ * Renders one order mail. `now` is the moment of the milestone (the payment date of the receipt).
+ * 'order-paid' and 'ready-for-pickup' are customer mails and 'delivery-details' is the shop's;
+ * 'order-received' exists for both.
+ */
+export function renderOrderMail(
+  kind: OrderMailKind,
+  audience: MailAudience,
+  order: Order,
+  brand: MailBranding,
+  now: Date = new Date(),
+): RenderedMail {
+  switch (kind) {
+    case 'order-received':
+      return render(orderReceived(order, brand, audience), brand);
+    case 'order-paid':
+      return render(orderPaid(order, brand, now), brand);
+    case 'delivery-details':
+      return render(deliveryDetails(order), brand);
+    case 'ready-for-pickup':
+      return render(readyForPickup(order, brand), brand);
+  }
+}
+
+/** Who receives each order mail by default. */
+export const DEFAULT_AUDIENCES: Record<OrderMailKind, readonly MailAudience[]> = {
+  'order-received': ['customer', 'shop'],
+  'order-paid': ['customer'],
+  'delivery-details': ['shop'],
+  'ready-for-pickup': ['customer'],
+};

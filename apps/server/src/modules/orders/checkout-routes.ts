@@ -1,0 +1,96 @@
+import {
+  ContactDetailsSchema,
+  DeliveryDetailsSchema,
+  PaymentMethodQuerySchema,
+} from '@shop/contracts/checkout';
+import { FileUri } from '@shop/contracts/common';
+import { DesignTransformSchema, OrderIdParamsSchema, OrderSchema } from '@shop/contracts/orders';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Queryable } from '../../db/client.ts';
+import { requireStaff, requireStoreAccess } from '../auth/service.ts';
+import { fileIdFromUri } from '../files/service.ts';
+import {
+  addDelivery,
+  type CheckoutEffects,
+  confirmDelivery,
+  confirmInStorePickup,
+  confirmPaidAtStore,
+  confirmPaymentMethod,
+  confirmUserDetails,
+} from './checkout-service.ts';
+import { ownerHashOf, saveDesign } from './photo-service.ts';
+import { getOrder } from './service.ts';
+
+const DesignBodySchema = z.object({ design: FileUri, transform: DesignTransformSchema });
+
+/** The customer's checkout calls; each returns the order as it now stands. */
+export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, files, checkoutEffects: effects } = app.deps;
+  const tags = ['checkout'];
+  const params = OrderIdParamsSchema;
+  const response = { 200: OrderSchema };
+
+  const step = async (
+    reply: FastifyReply,
+    id: string,
+    run: (tx: Queryable, effects: CheckoutEffects) => Promise<void>,
+  ) => {
+    await db.transaction((tx) => run(tx, effects));
+    return reply.header('cache-control', 'no-store').send(await getOrder(db, id));
+  };
+
+  r.put(
+    '/api/orders/:id/design',
+    { schema: { params, body: DesignBodySchema, response, tags } },
+    (req, reply) =>
+      step(reply, req.params.id, (tx) =>
+        saveDesign(
+          tx,
+          files,
+          req.params.id,
+          fileIdFromUri(req.body.design),
+          ownerHashOf(req.visitorId),
+          req.body.transform,
+        ),
+      ),
+  );
+  r.post(
+    '/api/orders/:id/confirmPaymentMethod',
+    { schema: { params, querystring: PaymentMethodQuerySchema, response, tags } },
+    (req, reply) =>
+      step(reply, req.params.id, (tx, fx) =>
+        confirmPaymentMethod(tx, req.params.id, req.query.paymentMethod, fx),
+      ),
+  );
+  r.post('/api/orders/:id/confirmInStorePickup', { schema: { params, response, tags } }, (req, reply) =>
+    step(reply, req.params.id, (tx, fx) => confirmInStorePickup(tx, req.params.id, fx)),
+  );
+  r.post('/api/orders/:id/addDelivery', { schema: { params, response, tags } }, (req, reply) =>
+    step(reply, req.params.id, (tx, fx) => addDelivery(tx, req.params.id, fx)),
+  );
+  r.post(
+    '/api/orders/:id/confirmUserDetails',
+    { schema: { params, body: ContactDetailsSchema, response, tags } },
+    (req, reply) =>
+      step(reply, req.params.id, (tx, fx) => confirmUserDetails(tx, req.params.id, req.body, fx)),
+  );
+  r.post(
+    '/api/orders/:id/confirmDelivery',
+    { schema: { params, body: DeliveryDetailsSchema, response, tags } },
+    (req, reply) => step(reply, req.params.id, (tx, fx) => confirmDelivery(tx, req.params.id, req.body, fx)),
+  );
+
+  r.post(
+    '/api/orders/:id/confirmPayment',
+    { schema: { params, response, tags: ['orders'] } },
+    (req, reply) => {
+      const staff = requireStaff(req.staff);
+      return step(reply, req.params.id, (tx, fx) =>
+        confirmPaidAtStore(tx, req.params.id, staff, (storeId) => requireStoreAccess(staff, storeId), fx),
+      );
+    },
+  );
+}

@@ -1,0 +1,197 @@
+import {
+  type ContactDetails,
+  contactProblem,
+  type DeliveryDetails,
+  deliveryProblem,
+} from '@shop/contracts/checkout';
+import type { PaymentMethod } from '@shop/contracts/orders';
+import type { Queryable } from '../../db/client.ts';
+import { fail } from '../../lib/errors.ts';
+import { expectStatus, type LockedOrder, lockOrder, moveTo } from './state.ts';
+
+/**
+ * The checkout steps of spec point 4 as a server-enforced state machine. Every step locks the
+ * order row, checks the state, changes it and writes the timeline in one transaction, and every
+ * step can be repeated (the same call twice leaves the same order).
+ *
+ *   image_uploaded ─(design + payment method)─▶ design_confirmed ─(contact [+ delivery])─▶
+ *   details_confirmed ─┬─ pay at store ─▶ to_pay_at_store ─(paid at the counter)─▶ paid
+ *                      └─ pay now ─(initiate)─▶ awaiting_payment ─(gateway says paid)─▶ paid
+ */
+
+/** Steps before payment, where the customer may still change the method, delivery and data. */
+export const OPEN_CHECKOUT = [
+  'design_confirmed',
+  'details_confirmed',
+  'to_pay_at_store',
+  'awaiting_payment',
+] as const;
+
+interface CheckoutRow {
+  payment_method: PaymentMethod | null;
+  is_home_delivery: boolean;
+  customer_name: string | null;
+  customer_email: string | null;
+  customer_phone: string | null;
+  customer_address: string | null;
+  customer_city: string | null;
+  customer_postal_code: string | null;
+  design_id: string | null;
+  store_shipping_cents: number;
+}
+
+async function checkoutRow(tx: Queryable, id: string): Promise<CheckoutRow> {
+  const { rows } = await tx.query<CheckoutRow>(
+    `SELECT o.payment_method, o.is_home_delivery, o.customer_name, o.customer_email, o.customer_phone,
+            o.customer_address, o.customer_city, o.customer_postal_code, o.design_id,
+            s.shipping_cents AS store_shipping_cents
+     FROM orders o JOIN stores s ON s.id = o.store_id WHERE o.id = $1`,
+    [id],
+  );
+  return rows[0]!;
+}
+
+/** Hooks run inside the order's transaction at its milestones (mails to the customer and the shop). */
+export interface CheckoutEffects {
+  /** A pay-at-store order is complete and waits at the store. */
+  orderPlaced(tx: Queryable, orderId: string): Promise<void>;
+  /** An order has been paid (online or at the counter). */
+  orderPaid(tx: Queryable, orderId: string): Promise<void>;
+  /** A pickup order is printed and waits at the store. */
+  orderReady(tx: Queryable, orderId: string): Promise<void>;
+}
+
+/**
+ * When every datum the chosen way needs is there, the order moves on: a pay-at-store order is
+ * placed (to_pay_at_store); a pay-now order waits for the payment (details_confirmed).
+ */
+async function settleDetails(tx: Queryable, order: LockedOrder, effects: CheckoutEffects): Promise<void> {
+  const row = await checkoutRow(tx, order.id);
+  const contact: ContactDetails = {
+    name: row.customer_name ?? '',
+    email: row.customer_email ?? '',
+    phone: row.customer_phone ?? '',
+  };
+  const complete =
+    row.customer_name !== null &&
+    contactProblem(contact, row.is_home_delivery) === null &&
+    (!row.is_home_delivery || row.customer_address !== null);
+  const target = !complete
+    ? 'design_confirmed'
+    : row.payment_method === 'paystore'
+      ? 'to_pay_at_store'
+      : 'details_confirmed';
+  const wasPlaced = order.status === 'to_pay_at_store';
+  await moveTo(tx, order, target, 'customer');
+  if (target === 'to_pay_at_store' && !wasPlaced) await effects.orderPlaced(tx, order.id);
+}
+
+/**
+ * '¡OK, pedir!' (with paystore) and the switch between paying at the store and paying now. A kiosk
+ * order pays at the store. Choosing to pay at the store drops home delivery (cash only at pickup).
+ */
+export async function confirmPaymentMethod(
+  tx: Queryable,
+  orderId: string,
+  method: PaymentMethod,
+  effects: CheckoutEffects,
+): Promise<void> {
+  const order = await lockOrder(tx, orderId);
+  expectStatus(order, ['image_uploaded', ...OPEN_CHECKOUT]);
+  if (method === 'paynow' && order.origin === 'screen') throw fail(409, 'ORDER_STATE', 'kioskPaysAtStore');
+  const row = await checkoutRow(tx, orderId);
+  if (!row.design_id) throw fail(409, 'ORDER_STATE', 'designMissing');
+  await tx.query(
+    `UPDATE orders SET payment_method = $2,
+       is_home_delivery = CASE WHEN $2 = 'paystore' THEN false ELSE is_home_delivery END,
+       shipping_cents = CASE WHEN $2 = 'paystore' THEN 0 ELSE shipping_cents END,
+       updated_at = now()
+     WHERE id = $1`,
+    [orderId, method],
+  );
+  if (order.status === 'image_uploaded') await moveTo(tx, order, 'design_confirmed', 'customer');
+  await settleDetails(tx, order, effects);
+}
+
+/** Pickup at the store: no delivery, no shipping fee. */
+export async function confirmInStorePickup(
+  tx: Queryable,
+  orderId: string,
+  effects: CheckoutEffects,
+): Promise<void> {
+  const order = await lockOrder(tx, orderId);
+  expectStatus(order, OPEN_CHECKOUT);
+  await tx.query(
+    `UPDATE orders SET is_home_delivery = false, shipping_cents = 0, customer_address = NULL, customer_city = NULL,
+       customer_postal_code = NULL, updated_at = now() WHERE id = $1`,
+    [orderId],
+  );
+  await settleDetails(tx, order, effects);
+}
+
+/** Home delivery: the store's fee, set (never added) however often this is called. Pay now only. */
+export async function addDelivery(tx: Queryable, orderId: string, effects: CheckoutEffects): Promise<void> {
+  const order = await lockOrder(tx, orderId);
+  expectStatus(order, ['design_confirmed', 'details_confirmed', 'awaiting_payment']);
+  const row = await checkoutRow(tx, orderId);
+  if (row.payment_method !== 'paynow') throw fail(409, 'ORDER_STATE', 'deliveryNeedsPayNow');
+  await tx.query(
+    `UPDATE orders SET is_home_delivery = true, shipping_cents = $2, updated_at = now() WHERE id = $1`,
+    [orderId, row.store_shipping_cents],
+  );
+  await settleDetails(tx, order, effects);
+}
+
+export async function confirmUserDetails(
+  tx: Queryable,
+  orderId: string,
+  details: ContactDetails,
+  effects: CheckoutEffects,
+): Promise<void> {
+  const order = await lockOrder(tx, orderId);
+  expectStatus(order, OPEN_CHECKOUT);
+  const row = await checkoutRow(tx, orderId);
+  const problem = contactProblem(details, row.is_home_delivery);
+  if (problem) throw fail(400, 'VALIDATION_FAILED', problem);
+  await tx.query(
+    `UPDATE orders SET customer_name = $2, customer_email = $3, customer_phone = $4, updated_at = now() WHERE id = $1`,
+    [orderId, details.name.trim(), details.email.trim() || null, details.phone.trim() || null],
+  );
+  await settleDetails(tx, order, effects);
+}
+
+export async function confirmDelivery(
+  tx: Queryable,
+  orderId: string,
+  details: DeliveryDetails,
+  effects: CheckoutEffects,
+): Promise<void> {
+  const order = await lockOrder(tx, orderId);
+  expectStatus(order, ['design_confirmed', 'details_confirmed', 'awaiting_payment']);
+  const row = await checkoutRow(tx, orderId);
+  if (!row.is_home_delivery) throw fail(409, 'ORDER_STATE', 'deliveryNotChosen');
+  const problem = deliveryProblem(details);
+  if (problem) throw fail(400, 'VALIDATION_FAILED', problem);
+  await tx.query(
+    `UPDATE orders SET customer_address = $2, customer_city = $3, customer_postal_code = $4, updated_at = now()
+     WHERE id = $1`,
+    [orderId, details.address.trim(), details.city.trim(), details.postalCode.trim()],
+  );
+  await settleDetails(tx, order, effects);
+}
+
+/** Staff at the counter: a pay-at-store order has been paid (cash or card at the store). */
+export async function confirmPaidAtStore(
+  tx: Queryable,
+  orderId: string,
+  staff: { email: string },
+  canActOnStore: (storeId: number) => void,
+  effects: CheckoutEffects,
+): Promise<void> {
+  const order = await lockOrder(tx, orderId);
+  canActOnStore(order.store_id);
+  if (order.status === 'paid') return;
+  expectStatus(order, ['to_pay_at_store']);
+  await moveTo(tx, order, 'paid', `staff:${staff.email}`, 'cobrado en tienda');
+  await effects.orderPaid(tx, orderId);
+}

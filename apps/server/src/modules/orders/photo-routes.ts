@@ -1,0 +1,107 @@
+import fastifyMultipart from '@fastify/multipart';
+import { FileUri } from '@shop/contracts/common';
+import { OrderIdParamsSchema, OrderSchema } from '@shop/contracts/orders';
+import { Origin, UrlCodeSchema } from '@shop/contracts/stores';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fail } from '../../lib/errors.ts';
+import { hit } from '../../plugins/rate-limit.ts';
+import { fileIdFromUri, fileUri } from '../files/service.ts';
+import { readUploadForm, requireFile, saveIngested, UPLOAD_LIMITS } from '../files/uploads.ts';
+import { ingestImage } from '../images/pipeline.ts';
+import {
+  attachPhoto,
+  createUploadToken,
+  detachPhoto,
+  expectAcceptsPhoto,
+  orderOfUploadToken,
+  ownerHashOf,
+} from './photo-service.ts';
+import { getOrder } from './service.ts';
+
+/** `PUT /api/orders/{id}`: the customer's order gets its photo. Other fields are ignored. */
+const OrderUpdateSchema = z.object({ image: FileUri });
+
+export async function orderPhotoRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, files, config } = app.deps;
+  const tags = ['orders'];
+  await app.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
+  const noStore = { 'cache-control': 'no-store' };
+
+  /** The shop's public origin: configured, or the one this request came through. */
+  const origin = (req: FastifyRequest) => config.publicUrl ?? `${req.protocol}://${req.host}`;
+
+  r.put(
+    '/api/orders/:id',
+    {
+      schema: { params: OrderIdParamsSchema, body: OrderUpdateSchema, response: { 200: OrderSchema }, tags },
+    },
+    async (req, reply) => {
+      const ownerHash = ownerHashOf(req.visitorId);
+      await db.transaction((tx) =>
+        attachPhoto(tx, files, req.params.id, fileIdFromUri(req.body.image), ownerHash, 'customer'),
+      );
+      return reply.headers(noStore).send(await getOrder(db, req.params.id));
+    },
+  );
+
+  r.delete(
+    '/api/orders/:id/removeImage',
+    { schema: { params: OrderIdParamsSchema, response: { 200: OrderSchema }, tags } },
+    async (req, reply) => {
+      await db.transaction((tx) => detachPhoto(tx, req.params.id));
+      return reply.headers(noStore).send(await getOrder(db, req.params.id));
+    },
+  );
+
+  r.get(
+    '/api/orders/:id/:origin/getUrl',
+    {
+      schema: {
+        params: OrderIdParamsSchema.extend({ origin: Origin }),
+        response: { 200: z.object({ url: z.string() }) },
+        tags,
+      },
+    },
+    async (req, reply) => {
+      const token = await db.transaction((tx) => createUploadToken(tx, req.params.id));
+      return reply.headers(noStore).send({ url: `${origin(req)}/upload/${token}` });
+    },
+  );
+
+  r.post(
+    '/api/orders/:id/generateQR',
+    { schema: { params: OrderIdParamsSchema, response: { 200: UrlCodeSchema }, tags } },
+    async (req, reply) => {
+      const token = await db.transaction((tx) => createUploadToken(tx, req.params.id));
+      return reply.headers(noStore).send({ urlCode: token });
+    },
+  );
+
+  /** The phone's upload: the link token is the only credential, and it can do nothing else. */
+  const phoneUpload = async (req: FastifyRequest) => {
+    const form = await readUploadForm(req);
+    const token = form.fields.encodedUrl;
+    if (!token) throw fail(403, 'UPLOAD_LINK_INVALID', 'uploadLinkInvalid');
+    const orderId = await orderOfUploadToken(db, token);
+    const body = requireFile(form);
+    await expectAcceptsPhoto(db, orderId);
+    await hit(db, `upload:${req.visitorId}`, 30, 10 * 60);
+    const image = await ingestImage(body);
+    const file = await db.transaction(async (tx) => {
+      const saved = await saveIngested(tx, files, image, null);
+      await attachPhoto(tx, files, orderId, saved.id, null, 'phone');
+      return saved;
+    });
+    return { uri: fileUri(file.id) };
+  };
+  const uploadSchema = { schema: { response: { 200: z.object({ uri: z.string() }) }, tags } };
+  r.post('/api/orders/upload/', uploadSchema, async (req, reply) =>
+    reply.headers(noStore).send(await phoneUpload(req)),
+  );
+  r.post('/api/orders/upload', uploadSchema, async (req, reply) =>
+    reply.headers(noStore).send(await phoneUpload(req)),
+  );
+}

@@ -1,0 +1,193 @@
+import { PRINT_DPI } from '@shop/case-geometry/print-size';
+import type { StaffUser } from '@shop/contracts/auth';
+import {
+  type OrderEvent,
+  type OrderFilter,
+  type OrderPage,
+  type OrderStatus,
+  PLACED_STATUSES,
+} from '@shop/contracts/orders';
+import type { Database, Queryable } from '../../db/client.ts';
+import { fail, forbidden } from '../../lib/errors.ts';
+import type { FileService } from '../files/service.ts';
+import { renderOrderPrint } from '../print/service.ts';
+import { ORDER_SELECT, type OrderRow, toOrder } from './service.ts';
+import { expectStatus, lockOrder, moveTo } from './state.ts';
+
+const SORTS: Record<OrderFilter['sort'], string> = {
+  createdAt: 'o.created_at ASC, o.order_number ASC',
+  '-createdAt': 'o.created_at DESC, o.order_number DESC',
+  orderNumber: 'o.order_number ASC',
+  '-orderNumber': 'o.order_number DESC',
+  total: '(o.price_cents + o.shipping_cents) ASC, o.order_number ASC',
+  '-total': '(o.price_cents + o.shipping_cents) DESC, o.order_number DESC',
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The back office's order list. Store staff see their own store's orders only: asking for
+ * another store is refused, asking for none means their own.
+ */
+export async function listOrders(q: Queryable, staff: StaffUser, filter: OrderFilter): Promise<OrderPage> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const add = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  let storeId = filter.storeId;
+  if (staff.role === 'store') {
+    if (storeId !== undefined && storeId !== staff.storeId) throw forbidden();
+    storeId = staff.storeId ?? -1;
+  }
+  if (storeId !== undefined) where.push(`o.store_id = ${add(storeId)}`);
+  if (filter.orderId) {
+    const term = filter.orderId;
+    if (UUID.test(term)) where.push(`o.id = ${add(term.toLowerCase())}`);
+    else if (/^\d{1,12}$/.test(term)) where.push(`o.order_number = ${add(Number(term))}`);
+    else throw fail(400, 'VALIDATION_FAILED', 'orderIdFilterInvalid');
+  }
+  // Calendar days are Madrid's, whatever the server's time zone.
+  if (filter.startDate)
+    where.push(`o.created_at >= (${add(filter.startDate)}::date)::timestamp AT TIME ZONE 'Europe/Madrid'`);
+  if (filter.endDate) {
+    where.push(`o.created_at < ((${add(filter.endDate)}::date + 1)::timestamp AT TIME ZONE 'Europe/Madrid')`);
+  }
+  if (filter.finishedOnly === 'true') where.push(`o.status = ANY(${add([...PLACED_STATUSES])}::text[])`);
+  if (filter.status) where.push(`o.status = ${add(filter.status)}`);
+  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+
+  const count = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders o ${whereSql}`, params);
+  const limit = add(filter.size);
+  const offset = add((filter.page - 1) * filter.size);
+  const { rows } = await q.query<OrderRow>(
+    `${ORDER_SELECT} ${whereSql} ORDER BY ${SORTS[filter.sort]} LIMIT ${limit} OFFSET ${offset}`,
+    params,
+  );
+  return { items: rows.map(toOrder), total: count.rows[0]?.n ?? 0, page: filter.page, size: filter.size };
+}
+
+/** The store an order belongs to, for access checks before anything else is read. */
+export async function orderStoreId(q: Queryable, orderId: string): Promise<number> {
+  const { rows } = await q.query<{ store_id: number }>('SELECT store_id FROM orders WHERE id = $1', [
+    orderId,
+  ]);
+  if (!rows[0]) throw fail(404, 'ORDER_NOT_FOUND', 'orderNotFound');
+  return rows[0].store_id;
+}
+
+export async function orderTimeline(q: Queryable, orderId: string): Promise<OrderEvent[]> {
+  const { rows } = await q.query<{
+    at: Date;
+    from_status: OrderStatus | null;
+    to_status: OrderStatus;
+    actor: string;
+    note: string | null;
+  }>('SELECT at, from_status, to_status, actor, note FROM order_events WHERE order_id = $1 ORDER BY id', [
+    orderId,
+  ]);
+  return rows.map((r) => ({
+    at: r.at.toISOString(),
+    fromStatus: r.from_status,
+    toStatus: r.to_status,
+    actor: r.actor,
+    note: r.note,
+  }));
+}
+
+/** Which hand-set states may follow which: the shop floor's part of the life cycle. */
+const STAFF_TRANSITIONS: Record<'ready' | 'shipped' | 'delivered' | 'cancelled', readonly OrderStatus[]> = {
+  ready: ['printed'],
+  shipped: ['printed'],
+  delivered: ['ready', 'shipped'],
+  // Before printing; a paid order's refund is handled at the store or the bank.
+  cancelled: [
+    'created',
+    'image_uploaded',
+    'design_confirmed',
+    'details_confirmed',
+    'awaiting_payment',
+    'to_pay_at_store',
+    'paid',
+  ],
+};
+
+export async function changeStatusByStaff(
+  tx: Queryable,
+  orderId: string,
+  staff: StaffUser,
+  to: keyof typeof STAFF_TRANSITIONS,
+  note: string | null,
+): Promise<void> {
+  const order = await lockOrder(tx, orderId);
+  if (staff.role !== 'admin' && staff.storeId !== order.store_id) throw forbidden();
+  if (order.status === to) return;
+  expectStatus(order, STAFF_TRANSITIONS[to]);
+  if (to === 'ready' || to === 'shipped') {
+    const { rows } = await tx.query<{ is_home_delivery: boolean }>(
+      'SELECT is_home_delivery FROM orders WHERE id = $1',
+      [orderId],
+    );
+    const delivery = rows[0]!.is_home_delivery;
+    if ((to === 'shipped') !== delivery) throw fail(409, 'ORDER_STATE', delivery ? 'useShipped' : 'useReady');
+  }
+  await moveTo(tx, order, to, `staff:${staff.email}`, note);
+}
+
+/** States whose print file may be produced: paid, and anything after it. */
+const PRINTABLE: readonly OrderStatus[] = ['paid', 'printed', 'ready', 'shipped', 'delivered'];
+
+/**
+ * Produces the order's print file once (rendering is slow, so it runs outside the transaction),
+ * keeps it on the order, and marks a paid order printed. Asking again returns the same files.
+ */
+export async function printOrder(
+  db: Database,
+  files: FileService,
+  orderId: string,
+  staff: StaffUser,
+): Promise<{ pngId: string; pdfId: string; widthPx: number; heightPx: number; dpi: number }> {
+  const current = await db.query<{
+    status: OrderStatus;
+    print_png_id: string | null;
+    print_pdf_id: string | null;
+  }>('SELECT status, print_png_id, print_pdf_id FROM orders WHERE id = $1', [orderId]);
+  const row = current.rows[0];
+  if (!row) throw fail(404, 'ORDER_NOT_FOUND', 'orderNotFound');
+  if (!PRINTABLE.includes(row.status)) throw fail(409, 'ORDER_STATE', 'printNeedsPayment');
+  const rendered = row.print_pdf_id ? null : await renderOrderPrint(db, files, orderId);
+
+  const { ids, discard } = await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    expectStatus(order, PRINTABLE);
+    const { rows } = await tx.query<{ print_png_id: string | null; print_pdf_id: string | null }>(
+      'SELECT print_png_id, print_pdf_id FROM orders WHERE id = $1',
+      [orderId],
+    );
+    const stored = rows[0]!;
+    let ids = { png: stored.print_png_id, pdf: stored.print_pdf_id };
+    // Another request may have stored its render first: keep that one, drop ours.
+    const discard = ids.pdf && rendered ? [rendered.pngFileId, rendered.pdfFileId] : [];
+    if (!ids.pdf && rendered) {
+      ids = { png: rendered.pngFileId, pdf: rendered.pdfFileId };
+      await tx.query(
+        'UPDATE orders SET print_png_id = $2, print_pdf_id = $3, updated_at = now() WHERE id = $1',
+        [orderId, ids.png, ids.pdf],
+      );
+    }
+    if (order.status === 'paid') await moveTo(tx, order, 'printed', `staff:${staff.email}`);
+    const removals = [];
+    for (const id of discard) removals.push(await files.remove(tx, id));
+    return { ids, discard: removals };
+  });
+  for (const removeBytes of discard) await removeBytes();
+  const file = await files.find(db, ids.pdf!);
+  return {
+    pngId: ids.png!,
+    pdfId: ids.pdf!,
+    widthPx: file?.width ?? 0,
+    heightPx: file?.height ?? 0,
+    dpi: PRINT_DPI,
+  };
+}

@@ -1,0 +1,119 @@
+import type { ErrorBody } from '@shop/contracts/errors';
+import { messages } from '@shop/contracts/messages';
+import { OrderIdParamsSchema } from '@shop/contracts/orders';
+import {
+  PaymentInitiateBodySchema,
+  PaymentInitiateQuerySchema,
+  PaymentInitiationSchema,
+  PaymentStatusSchema,
+  RedsysNotificationFormSchema,
+} from '@shop/contracts/payments';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../../env.ts';
+import { registerFormBody } from './form-body.ts';
+import { parseMerchantKey, RedsysKeyError } from './redsys.ts';
+import { handleNotification, initiatePayment, paymentStatus } from './service.ts';
+
+/** A notification is three short fields; anything much bigger is not from the gateway. */
+export const NOTIFICATION_BODY_LIMIT = 16 * 1024;
+
+/** The shop's public origin: configured, or the one this request came through. */
+export const shopOrigin = (config: Config, req: FastifyRequest): string =>
+  config.publicUrl ?? `${req.protocol}://${req.host}`;
+
+/** Stops the start when the merchant key cannot work, instead of failing at the first payment. */
+function checkMerchantKey(config: Config): void {
+  try {
+    parseMerchantKey(config.redsys.secretKey);
+  } catch (err) {
+    if (err instanceof RedsysKeyError) {
+      throw new Error(
+        'Configuración no válida:\n  REDSYS_SECRET_KEY: debe ser la clave en base64 de 24 bytes (32 caracteres)',
+      );
+    }
+    throw err;
+  }
+}
+
+/**
+ * The payment calls: initiation and status for the customer (the order id is the capability),
+ * and the gateway's server-to-server notification.
+ */
+export async function paymentRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, config } = app.deps;
+  checkMerchantKey(config);
+  const tags = ['payments'];
+
+  r.post(
+    '/api/payment/initiate/:id',
+    {
+      schema: {
+        params: OrderIdParamsSchema,
+        querystring: PaymentInitiateQuerySchema,
+        body: PaymentInitiateBodySchema,
+        response: { 200: PaymentInitiationSchema },
+        tags,
+      },
+    },
+    async (req, reply) => {
+      const method = req.body?.method ?? req.query.method ?? 'card';
+      const signed = await initiatePayment(db, config, {
+        orderId: req.params.id,
+        method,
+        shopOrigin: shopOrigin(config, req),
+      });
+      return reply.header('cache-control', 'no-store').send(signed);
+    },
+  );
+
+  r.get(
+    '/api/payment/redsys/:id',
+    { schema: { params: OrderIdParamsSchema, response: { 200: PaymentStatusSchema }, tags } },
+    async (req, reply) =>
+      reply.header('cache-control', 'no-store').send(await paymentStatus(db, req.params.id)),
+  );
+
+  // The form parser lives in this child context only, so every other call still takes JSON alone.
+  await app.register(async (gateway) => {
+    registerFormBody(gateway, NOTIFICATION_BODY_LIMIT);
+    gateway.withTypeProvider<ZodTypeProvider>().post(
+      '/api/payment/redsys/notification',
+      {
+        // Sent by the gateway's servers: no browser, no cookies, no forgery token. Its signature
+        // is the only credential, and it is checked before anything happens.
+        config: { csrf: false },
+        schema: { body: RedsysNotificationFormSchema.nullish(), tags },
+      },
+      async (req, reply) => {
+        const result = await handleNotification(
+          db,
+          config,
+          () => app.deps.checkoutEffects,
+          req.body ?? {},
+          req.ip,
+          req.log,
+        );
+        // Unverifiable posts get a 400, everything signed with our key a 200. A post we cannot
+        // verify did not come from the gateway, or came with a key we do not share (a
+        // misconfiguration): a non-200 then shows up as a failed notification in the gateway's
+        // back office, where the merchant will see it, and tells a forger nothing the signature
+        // check does not. A signed notification is acknowledged even when it changes nothing (a
+        // replay, a mismatch): the gateway has delivered it, and asking again would not help;
+        // what happened is in payment_notifications and the log.
+        if (!result.verified) {
+          return reply.code(400).send({
+            error: 'PAYMENT_NOTIFICATION_INVALID',
+            message: messages.paymentNotificationInvalid,
+          } satisfies ErrorBody);
+        }
+        return reply
+          .code(200)
+          .header('cache-control', 'no-store')
+          .type('text/plain; charset=utf-8')
+          .send('OK');
+      },
+    );
+  });
+}

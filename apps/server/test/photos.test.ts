@@ -1,0 +1,316 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { ModelPage } from '@shop/contracts/catalogue';
+import { messages } from '@shop/contracts/messages';
+import type { Order } from '@shop/contracts/orders';
+import sharp from 'sharp';
+import { FileService } from '../src/modules/files/service.ts';
+import { sweepUnattachedUploads } from '../src/modules/orders/photo-service.ts';
+import { multipart, testPhoto } from './checkout-helpers.ts';
+import { ADMIN, Client, createStaff, createTestApp, signedIn, type TestApp, tableCounts } from './helpers.ts';
+
+const photo = testPhoto;
+
+describe('order photos: upload, attach, remove, phone links', () => {
+  let t: TestApp;
+  let c: Client;
+  let model: ModelPage['items'][number];
+
+  before(async () => {
+    t = await createTestApp();
+    await createStaff(t.db);
+    c = new Client(t.app);
+    model = ((await c.get('/api/models?store=1&size=1')).json() as ModelPage).items[0]!;
+  });
+  after(() => t.close());
+
+  const newOrder = async (client = c) =>
+    (
+      (
+        await client.post('/api/orders', {
+          store: { id: 1 },
+          brand: { id: model.brand.id },
+          model: { id: model.id },
+        })
+      ).json() as {
+        id: string;
+      }
+    ).id;
+
+  const upload = async (client: Client, file: Buffer, filename = 'foto.jpg', type = 'image/jpeg') =>
+    client.request({
+      method: 'POST',
+      url: '/api/images',
+      ...multipart([{ name: 'file', value: file, filename, type }]),
+    });
+
+  /** Everything that counts as stored: rows of every table and bytes in the file store. */
+  const stored = async () => ({ rows: await tableCounts(t.db), files: t.files.files.size });
+
+  test('a photo uploaded from this device is stored, served at editor size and attached to the order', async () => {
+    const id = await newOrder();
+    const res = await upload(c, await photo(3000, 2000));
+    assert.equal(res.statusCode, 201, res.body);
+    const { uri } = res.json() as { uri: string };
+    assert.match(uri, /^\/api\/images\/[A-Za-z0-9_-]{22}$/);
+
+    const served = await c.get(uri);
+    assert.equal(served.statusCode, 200);
+    assert.equal(served.headers['cache-control'], 'private, no-store');
+    const meta = await sharp(served.rawPayload).metadata();
+    assert.ok(Math.max(meta.width!, meta.height!) <= 2048, 'editor size');
+    assert.equal((await c.get(`${uri}?variant=preview`)).statusCode, 200);
+    assert.equal((await c.get(`${uri}?variant=original`)).statusCode, 403, 'the original is for staff');
+    const admin = await signedIn(t.app, ADMIN);
+    const original = await admin.get(`${uri}?variant=original`);
+    assert.equal((await sharp(original.rawPayload).metadata()).width, 3000);
+
+    const put = await c.put(`/api/orders/${id}`, { image: uri, total: 0 });
+    assert.equal(put.statusCode, 200, put.body);
+    const order = put.json() as Order;
+    assert.equal(order.image, uri);
+    assert.equal(order.status, 'image_uploaded');
+    assert.equal(order.total, model.price, 'a client-sent total is ignored');
+  });
+
+  test("another visitor cannot attach someone else's photo", async () => {
+    const id = await newOrder();
+    const { uri } = (await upload(c, await photo())).json() as { uri: string };
+    const stranger = new Client(t.app);
+    const res = await stranger.put(`/api/orders/${id}`, { image: uri });
+    assert.equal(res.statusCode, 400);
+    assert.equal(((await c.get(`/api/orders/${id}`)).json() as Order).image, null);
+    assert.equal((await stranger.delete(uri)).statusCode, 403, 'nor delete it');
+  });
+
+  test("'Cambiar foto' removes the order's image", async () => {
+    const id = await newOrder();
+    const { uri } = (await upload(c, await photo())).json() as { uri: string };
+    await c.put(`/api/orders/${id}`, { image: uri });
+    const res = await c.delete(`/api/orders/${id}/removeImage`);
+    assert.equal(res.statusCode, 200);
+    assert.equal((res.json() as Order).image, null);
+    assert.equal((res.json() as Order).status, 'created');
+    assert.equal(
+      (await c.delete(uri)).statusCode,
+      204,
+      'the detached upload can now be deleted by its owner',
+    );
+    assert.equal((await c.get(uri)).statusCode, 404);
+  });
+
+  test('the phone link: getUrl and generateQR give upload-only tokens that put the photo on their order', async () => {
+    const kioskOrder = await newOrder();
+    const { url } = (await c.get(`/api/orders/${kioskOrder}/screen/getUrl`)).json() as { url: string };
+    assert.match(url, /\/upload\/[A-Za-z0-9_-]{22}$/);
+    const { urlCode } = (await c.post(`/api/orders/${kioskOrder}/generateQR`)).json() as { urlCode: string };
+    assert.match(urlCode, /^[A-Za-z0-9_-]{22}$/);
+    const token = url.split('/').pop()!;
+
+    const phone = new Client(t.app);
+    await phone.get('/api/health');
+    const form = multipart([
+      { name: 'encodedUrl', value: token },
+      { name: 'file', value: await photo(), filename: 'IMG_0001.jpg', type: 'image/jpeg' },
+    ]);
+    const res = await phone.request({ method: 'POST', url: '/api/orders/upload/', ...form });
+    assert.equal(res.statusCode, 200, res.body);
+    const order = (await c.get(`/api/orders/${kioskOrder}`)).json() as Order;
+    assert.equal(order.image, (res.json() as { uri: string }).uri);
+    assert.equal(order.status, 'image_uploaded');
+    const { rows } = await t.db.query('SELECT token_hash FROM upload_tokens WHERE token_hash = $1', [token]);
+    assert.equal(rows.length, 0, 'tokens are stored hashed');
+  });
+
+  test("another order's token puts the photo on that other order only", async () => {
+    const mine = await newOrder();
+    const other = await newOrder(new Client(t.app));
+    const { urlCode } = (await c.post(`/api/orders/${other}/generateQR`)).json() as { urlCode: string };
+    const form = multipart([
+      { name: 'encodedUrl', value: urlCode },
+      { name: 'file', value: await photo(), filename: 'a.jpg' },
+    ]);
+    assert.equal((await c.request({ method: 'POST', url: '/api/orders/upload/', ...form })).statusCode, 200);
+    assert.equal(((await c.get(`/api/orders/${mine}`)).json() as Order).image, null);
+    assert.notEqual(((await c.get(`/api/orders/${other}`)).json() as Order).image, null);
+  });
+
+  describe('refused uploads leave nothing stored', () => {
+    const cases: [
+      string,
+      () => Promise<{ parts: Parameters<typeof multipart>[0]; url?: string }>,
+      number,
+      string,
+    ][] = [
+      ['no file at all', async () => ({ parts: [] }), 400, 'NO_IMAGE'],
+      [
+        'an empty file',
+        async () => ({ parts: [{ name: 'file', value: Buffer.alloc(0), filename: 'x.jpg' }] }),
+        400,
+        'NO_IMAGE',
+      ],
+      [
+        'an SVG with a script',
+        async () => ({
+          parts: [
+            {
+              name: 'file',
+              value: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+              filename: 'x.svg',
+              type: 'image/svg+xml',
+            },
+          ],
+        }),
+        415,
+        '',
+      ],
+      [
+        'an HTML file named .jpg',
+        async () => ({
+          parts: [
+            {
+              name: 'file',
+              value: '<html><script>alert(1)</script></html>',
+              filename: 'foto.jpg',
+              type: 'image/jpeg',
+            },
+          ],
+        }),
+        415,
+        '',
+      ],
+      [
+        'a truncated JPEG',
+        async () => {
+          const full = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#369' } })
+            .jpeg()
+            .toBuffer();
+          return {
+            parts: [
+              { name: 'file', value: full.subarray(0, Math.floor(full.length / 2)), filename: 'cut.jpg' },
+            ],
+          };
+        },
+        422,
+        '',
+      ],
+      [
+        'a 20000x20000 PNG of a few hundred KB',
+        async () => {
+          const png = await sharp({
+            create: { width: 20000, height: 20000, channels: 3, background: '#fff' },
+            limitInputPixels: false,
+          })
+            .png({ compressionLevel: 9 })
+            .toBuffer();
+          assert.ok(png.length < 2_000_000, `bomb is small: ${png.length}`);
+          return { parts: [{ name: 'file', value: png, filename: 'big.png' }] };
+        },
+        413,
+        '',
+      ],
+      [
+        'a file over the size cap',
+        async () => {
+          const big = Buffer.alloc(26 * 1024 * 1024, 0);
+          big.set([0xff, 0xd8, 0xff, 0xe0]);
+          return { parts: [{ name: 'file', value: big, filename: 'huge.jpg' }] };
+        },
+        413,
+        '',
+      ],
+      [
+        'a forged phone token',
+        async () => ({
+          url: '/api/orders/upload/',
+          parts: [
+            { name: 'encodedUrl', value: 'AAAAAAAAAAAAAAAAAAAAAA' },
+            { name: 'file', value: await photo(), filename: 'a.jpg' },
+          ],
+        }),
+        403,
+        'UPLOAD_LINK_INVALID',
+      ],
+      [
+        'an expired phone token',
+        async () => {
+          const id = await newOrder();
+          const { urlCode } = (await c.post(`/api/orders/${id}/generateQR`)).json() as { urlCode: string };
+          await t.db.query(`UPDATE upload_tokens SET expires_at = now() - interval '1 second'`);
+          return {
+            url: '/api/orders/upload/',
+            parts: [
+              { name: 'encodedUrl', value: urlCode },
+              { name: 'file', value: await photo(), filename: 'a.jpg' },
+            ],
+          };
+        },
+        403,
+        'UPLOAD_LINK_INVALID',
+      ],
+      [
+        'a phone upload without token',
+        async () => ({
+          url: '/api/orders/upload/',
+          parts: [{ name: 'file', value: await photo(), filename: 'a.jpg' }],
+        }),
+        403,
+        'UPLOAD_LINK_INVALID',
+      ],
+      [
+        'two files',
+        async () => ({
+          parts: [
+            { name: 'file', value: await photo(), filename: 'a.jpg' },
+            { name: 'file', value: await photo(), filename: 'b.jpg' },
+          ],
+        }),
+        413,
+        '',
+      ],
+    ];
+    for (const [name, make, status, code] of cases) {
+      test(`${name} -> ${status}`, async () => {
+        const { parts, url } = await make();
+        const before = await stored();
+        const res = await c.request({ method: 'POST', url: url ?? '/api/images', ...multipart(parts) });
+        assert.equal(res.statusCode, status, res.body);
+        const body = res.json() as { error: string; message: string };
+        if (code) assert.equal(body.error, code);
+        if (code === 'NO_IMAGE') assert.equal(body.message, messages.noImageProvided);
+        assert.ok(body.message.length > 0);
+        assert.deepEqual(await stored(), before);
+      });
+    }
+
+    test('10,000 multipart parts -> 413', async () => {
+      const parts = Array.from({ length: 10_000 }, (_, i) => ({ name: `f${i}`, value: 'x' }));
+      const before = await stored();
+      const res = await c.request({ method: 'POST', url: '/api/images', ...multipart(parts) });
+      assert.equal(res.statusCode, 413);
+      assert.deepEqual(await stored(), before);
+    });
+
+    test('a JSON body on the upload call -> 415', async () => {
+      const res = await c.post('/api/images', { file: 'x' });
+      assert.equal(res.statusCode, 415);
+    });
+  });
+
+  test('unattached uploads are swept after a day; attached ones stay', async () => {
+    const id = await newOrder();
+    const kept = (await upload(c, await photo())).json() as { uri: string };
+    await c.put(`/api/orders/${id}`, { image: kept.uri });
+    const lost = (await upload(c, await photo())).json() as { uri: string };
+    await t.db.query(`UPDATE files SET created_at = now() - interval '25 hours'`);
+    const swept = await sweepUnattachedUploads(t.db, new FileService(t.files));
+    assert.ok(swept >= 1);
+    assert.equal((await c.get(lost.uri)).statusCode, 404);
+    assert.equal((await c.get(kept.uri)).statusCode, 200);
+    const { rows } = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM files f WHERE f.kind IN ('upload', 'upload-preview')`,
+    );
+    const keys = [...t.files.files.keys()].filter((k) => k.startsWith('upload'));
+    assert.equal(keys.length, rows[0]!.n, 'no bytes left behind without a row');
+  });
+});

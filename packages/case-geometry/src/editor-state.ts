@@ -1,0 +1,65 @@
+/**
+ * The design editor's state: plain serialisable data, changed only by the pure commands in
+ * `commands/` (each `(state, input) => state`). What gets stored with the order is `transform`.
+ *
+ * Zoom is not stored separately: it is DERIVED from the transform as `scale / coverScale`, i.e.
+ * zoom 1 is 'fit to template' (the photo just covers the case) for the current quarter turns. The
+ * spec's zoom step 0.1 and minimum 0.1 apply to this zoom, so 0.1 means a tenth of the covering
+ * size, whatever the photo's resolution. One source of truth, nothing to fall out of sync.
+ */
+import type { PxSize } from './outline.ts';
+import { clampTransform, coverScale, coverTransform, type DesignTransform, type Point } from './transform.ts';
+
+export interface EditorState {
+  /** Pixel size of the photo the editor shows (only its aspect ratio matters to the commands). */
+  photo: PxSize;
+  /** Pixel size of the template's crop box (only its aspect ratio matters to the commands). */
+  box: PxSize;
+  transform: DesignTransform;
+}
+
+export const ZOOM = {
+  /** Spec point 9: zoom step 0.1 (buttons). */
+  step: 0.1,
+  /** Spec points 5 and 9: zoom minimum 0.1 (wheel, pinch and zoom out). */
+  min: 0.1,
+  /** Our choice: ten times the covering size is already a few photo pixels per case millimetre. */
+  max: 10,
+} as const;
+
+/** The editor right after the photo loads: 'fit to template' (spec point 4). */
+export function initialEditorState(photo: PxSize, box: PxSize): EditorState {
+  return { photo, box, transform: coverTransform(photo, box) };
+}
+
+/** Rounded so that repeated 0.1 steps stay on 1.1, 1.2... instead of drifting to 1.2000000000000002. */
+const tidy = (value: number): number => Math.round(value * 1e9) / 1e9;
+
+export function zoomOf(state: EditorState): number {
+  return tidy(state.transform.scale / coverScale(state.photo, state.box, state.transform.quarterTurns));
+}
+
+export function clampZoom(zoom: number): number {
+  return Math.min(ZOOM.max, Math.max(ZOOM.min, tidy(zoom)));
+}
+
+/**
+ * The state at another zoom (clamped to ZOOM.min..ZOOM.max). With an `anchor` (a point of the box
+ * as fractions of its width and height, see `toBoxFraction`), the photo point under the anchor
+ * stays where it is: the cursor for the wheel, the fingers' midpoint for a pinch. Without one the
+ * photo grows or shrinks about its own centre.
+ */
+export function withZoom(state: EditorState, zoom: number, anchor?: Point): EditorState {
+  const from = zoomOf(state);
+  const to = clampZoom(zoom);
+  const { transform } = state;
+  const ratio = to / from;
+  const centre = anchor
+    ? {
+        centerX: anchor.x + (transform.centerX - anchor.x) * ratio,
+        centerY: anchor.y + (transform.centerY - anchor.y) * ratio,
+      }
+    : {};
+  const scale = to * coverScale(state.photo, state.box, transform.quarterTurns);
+  return { ...state, transform: clampTransform({ ...transform, ...centre, scale }) };
+}

@@ -1,0 +1,220 @@
+#!/usr/bin/env bash
+# Full local/CI check: lint+format, typecheck, build, unit + API tests, browser (e2e) tests.
+# Called by `npm test` (README: `npm ci && npm test`).
+#
+# Steps, in order:  lint  typecheck  build  unit  api  e2e
+#   unit = every *.test.ts under packages/ and apps/ (except apps/server/test/)
+#   api  = apps/server/test/**/*.test.ts   (unit and api run together in one node --test run)
+#   e2e  = e2e/*.test.ts, one file at a time, against the built server + Debian's Chromium
+#
+# Skipping parts while developing (env vars):
+#   SKIP_LINT=1 SKIP_TYPECHECK=1 SKIP_BUILD=1 SKIP_UNIT=1 SKIP_API=1 SKIP_E2E=1   skip that step
+#   ONLY=unit | api | e2e | lint | typecheck | build   (or a comma list: ONLY=unit,api)
+#        run only those steps. ONLY=e2e also builds first (e2e needs apps/server/dist and the
+#        web bundle); add SKIP_BUILD=1 to reuse an existing build.
+#   TEST_CONCURRENCY=N     --test-concurrency for the unit/api run (default: node's, = cores - 1)
+#   TEST_TIMEOUT_MS=N      per-test timeout (default 300000) so a hung test can't stall CI
+#   CHROMIUM_PATH=/path    use this Chromium (no apt-get install attempted)
+#   TEST_DATABASE_URL=...  API tests use real PostgreSQL instead of PGlite (see scripts/test-postgres.sh)
+# Examples:  SKIP_E2E=1 npm test      ONLY=unit npm test      ONLY=e2e SKIP_BUILD=1 npm test
+#
+# The last line printed is always "N passed, N failed" (summed over all node --test runs) when
+# the test steps were reached; the exit code is non-zero if any step or test failed.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+ROOT="$PWD"
+
+# ---------------------------------------------------------------------------------------------
+# Step selection
+# ---------------------------------------------------------------------------------------------
+ALL_STEPS="lint typecheck build unit api e2e"
+ONLY="${ONLY:-}"
+for s in ${ONLY//,/ }; do
+  case " $ALL_STEPS " in
+    *" $s "*) ;;
+    *) echo "scripts/test.sh: unknown step in ONLY: '$s' (known: $ALL_STEPS)" >&2; exit 2 ;;
+  esac
+done
+
+# wants <step>: true if the step should run given ONLY and SKIP_<STEP>.
+wants() {
+  local step="$1" skip_var
+  skip_var="SKIP_$(echo "$step" | tr '[:lower:]' '[:upper:]')"
+  if [[ "${!skip_var:-}" == 1 || "${!skip_var:-}" == true ]]; then return 1; fi
+  if [[ -z "$ONLY" ]]; then return 0; fi
+  if [[ ",$ONLY," == *",$step,"* ]]; then return 0; fi
+  # The browser tests run against the built app, so ONLY=e2e implies the build step.
+  if [[ "$step" == build && ",$ONLY," == *",e2e,"* ]]; then return 0; fi
+  return 1
+}
+
+# ---------------------------------------------------------------------------------------------
+# Helpers
+# ---------------------------------------------------------------------------------------------
+banner() { printf '\n==================== %s ====================\n' "$*"; }
+
+TMP_DIR="$(mktemp -d "${TMPDIR:-/tmp}/shop-test.XXXXXX")"
+trap 'rm -rf "$TMP_DIR"' EXIT
+# Ctrl-C stops the whole script, not just the current step (node exits 1 on SIGINT, not by signal).
+trap 'echo "interrupted" >&2; exit 130' INT
+trap 'echo "terminated" >&2; exit 143' TERM
+
+# run_step <name> <command...>: a non-test step; stops everything on failure.
+run_step() {
+  local name="$1" start=$SECONDS rc=0
+  shift
+  banner "$name"
+  "$@" || rc=$?
+  if ((rc != 0)); then
+    echo "✖ step '$name' failed (exit $rc) after $((SECONDS - start))s; later steps not run." >&2
+    exit "$rc"
+  fi
+  echo "✔ $name ($((SECONDS - start))s)"
+}
+
+TOTAL_PASS=0
+TOTAL_FAIL=0
+ANY_FAILED=0
+
+# run_tests <label> <extra node args...> -- <files...>
+# Runs node's test runner with two reporters: spec to the terminal for humans and TAP to a file
+# that we parse. The TAP summary ("# pass N" / "# fail N" / "# cancelled N", unindented, at the
+# end) is the stable machine-readable part; taking the *last* match ignores anything a test may
+# have printed. Cancelled tests (e.g. timeouts, a crashed file) count as failed.
+run_tests() {
+  local label="$1" start=$SECONDS rc=0 tap pass fail cancelled
+  shift
+  local args=()
+  while (($#)) && [[ "$1" != -- ]]; do args+=("$1"); shift; done
+  shift # the --
+  banner "$label ($# files)"
+  tap="$TMP_DIR/$(echo "$label" | tr -c 'a-zA-Z0-9' '_').tap"
+  node --import tsx --test \
+    --test-reporter=spec --test-reporter-destination=stdout \
+    --test-reporter=tap --test-reporter-destination="$tap" \
+    --test-timeout="${TEST_TIMEOUT_MS:-300000}" \
+    "${args[@]}" "$@" || rc=$?
+
+  pass="$(grep -E '^# pass [0-9]+$' "$tap" 2>/dev/null | tail -n 1 | awk '{print $3}' || true)"
+  fail="$(grep -E '^# fail [0-9]+$' "$tap" 2>/dev/null | tail -n 1 | awk '{print $3}' || true)"
+  cancelled="$(grep -E '^# cancelled [0-9]+$' "$tap" 2>/dev/null | tail -n 1 | awk '{print $3}' || true)"
+  if [[ -z "$pass" || -z "$fail" ]]; then
+    echo "✖ $label: the test runner printed no summary (exit $rc); counting the run as 1 failure." >&2
+    pass=0 fail=1 cancelled=0
+  fi
+  fail=$((fail + ${cancelled:-0}))
+  if ((rc != 0 && fail == 0)); then
+    echo "✖ $label: runner exited with $rc but reported no failing test; counting 1 failure." >&2
+    fail=1
+  fi
+  TOTAL_PASS=$((TOTAL_PASS + pass))
+  TOTAL_FAIL=$((TOTAL_FAIL + fail))
+  if ((rc != 0 || fail != 0)); then ANY_FAILED=1; fi
+  echo "$label: $pass passed, $fail failed ($((SECONDS - start))s)"
+}
+
+# find_tests <dir...>: *.test.ts files, sorted, without node_modules/ and build output.
+find_tests() {
+  local d
+  for d in "$@"; do
+    [[ -d "$d" ]] || continue
+    find "$d" -name '*.test.ts' -not -path '*/node_modules/*' -not -path '*/dist/*' -type f
+  done | LC_ALL=C sort
+}
+
+# Install the Debian packages whose programs the tests use, only those that are missing:
+#   ensure_packages /usr/bin/pdftotext:poppler-utils ...
+# (the browser tests never use Playwright's own browser download: Chromium comes from Debian).
+ensure_packages() {
+  local missing=() item
+  for item in "$@"; do
+    [[ -x "${item%%:*}" ]] || missing+=("${item#*:}")
+  done
+  ((${#missing[@]} == 0)) && return 0
+  banner "installing ${missing[*]} (apt-get)"
+  local sudo=()
+  if ((EUID != 0)); then sudo=(sudo); fi
+  # Only refresh package lists if they are missing or older than an hour.
+  if [[ -z "$(find /var/lib/apt/lists -maxdepth 1 -name '*_Packages*' -mmin -60 2>/dev/null | head -n 1)" ]]; then
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  fi
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+ensure_chromium() {
+  local chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
+  if [[ -x "$chromium" ]]; then return 0; fi
+  if [[ -n "${CHROMIUM_PATH:-}" ]]; then
+    echo "CHROMIUM_PATH=$CHROMIUM_PATH is not an executable file." >&2
+    return 1
+  fi
+  ensure_packages /usr/bin/chromium:chromium
+  "$chromium" --version
+}
+
+# ---------------------------------------------------------------------------------------------
+# Steps
+# ---------------------------------------------------------------------------------------------
+echo "scripts/test.sh — node $(node --version), ONLY='${ONLY}'"
+
+if wants lint; then run_step "lint + format (biome)" npx biome check .; fi
+if wants typecheck; then run_step "typecheck" npm run typecheck; fi
+if wants build; then run_step "build" npm run build; fi
+
+tests_ran=0
+
+# unit and api share one run when both are wanted (one process pool, one summary).
+unit_files=()
+api_files=()
+if wants unit; then
+  while IFS= read -r f; do
+    [[ "$f" == apps/server/test/* ]] || unit_files+=("$f")
+  done < <(find_tests packages apps)
+fi
+if wants api; then
+  while IFS= read -r f; do api_files+=("$f"); done < <(find_tests apps/server/test)
+fi
+node_files=("${unit_files[@]}" "${api_files[@]}")
+if wants unit || wants api; then
+  label="unit + API tests"
+  if ! wants api; then label="unit tests"; elif ! wants unit; then label="API tests"; fi
+  if [[ -n "${TEST_DATABASE_URL:-}" ]]; then label="$label (PostgreSQL)"; fi
+  if ((${#node_files[@]} == 0)); then
+    banner "$label"
+    echo "(no test files found)"
+  else
+    # The invoice tests open the PDFs with a real PDF reader (pdftotext, pdfinfo, pdfimages).
+    ensure_packages /usr/bin/pdftotext:poppler-utils
+    extra=()
+    if [[ -n "${TEST_CONCURRENCY:-}" ]]; then extra+=("--test-concurrency=$TEST_CONCURRENCY"); fi
+    run_tests "$label" "${extra[@]}" -- "${node_files[@]}"
+    tests_ran=1
+  fi
+fi
+
+if wants e2e; then
+  e2e_files=()
+  while IFS= read -r f; do e2e_files+=("$f"); done < <(find e2e -maxdepth 1 -name '*.test.ts' -type f 2>/dev/null | LC_ALL=C sort)
+  if ((${#e2e_files[@]} == 0)); then
+    banner "browser tests"
+    echo "(no test files found)"
+  else
+    if [[ ! -f apps/server/dist/server.js ]]; then
+      echo "✖ apps/server/dist/server.js is missing: run 'npm run build' (or drop SKIP_BUILD=1)." >&2
+      exit 1
+    fi
+    ensure_chromium
+    # One file at a time: each file starts its own server + browser; the CI box has 2 cores.
+    run_tests "browser tests" --test-concurrency=1 -- "${e2e_files[@]}"
+    tests_ran=1
+  fi
+fi
+
+if ((tests_ran == 0)); then
+  echo
+  echo "(no tests were run)"
+fi
+echo
+echo "$TOTAL_PASS passed, $TOTAL_FAIL failed"
+if ((ANY_FAILED != 0 || TOTAL_FAIL != 0)); then exit 1; fi
