@@ -1,0 +1,46 @@
+import { Suspense, useRef } from 'react';
+import { Outlet, useMatch } from 'react-router';
+import { SiteHeader } from '@/components/layouts/site-header';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { CookieBanner } from '@/features/cookie-consent/components/cookie-banner';
+import { useCompany } from '@/features/pages/api/get-config';
+import { SiteFooter } from '@/features/pages/components/site-footer';
+import { getSessionValue } from '@/lib/session';
+import { useScrollManager } from './scroll-manager';
+
+/**
+ * Where "Crear mi funda" leads: on the landing, its route's store link (else the store selection);
+ * elsewhere the visitor's store, except on the store selection, which forgets it.
+ */
+function useStoreHref(): string {
+  const welcome = useMatch('/welcome/:encodedUrl');
+  const landing = useMatch('/');
+  const selection = useMatch('/store');
+  if (welcome) return paths.store(welcome.params.encodedUrl);
+  if (landing || selection) return paths.store();
+  return paths.store(getSessionValue('store_url'));
+}
+
+export function AppLayout() {
+  const main = useRef<HTMLElement>(null);
+  useScrollManager(main);
+  const { company } = useCompany();
+  const storeHref = useStoreHref();
+
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        Saltar al contenido
+      </a>
+      <SiteHeader brandName={company?.tradeName ?? null} storeHref={storeHref} />
+      <main id="main" className="app-main" ref={main} tabIndex={-1}>
+        <Suspense fallback={<Spinner label="Cargando…" />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <SiteFooter />
+      <CookieBanner />
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { PaymentResult } from '@/features/checkout/components/payment-result';
+
+export const PaymentSuccessRoute = () => <PaymentResult outcome="success" />;
+
+export const PaymentFailureRoute = () => <PaymentResult outcome="failure" />;

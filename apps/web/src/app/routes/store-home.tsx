@@ -1,0 +1,30 @@
+import { Link, useParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { BrandGrid, BrandsScreen } from '@/features/catalogue/components/store-brands';
+import { useStoreEntry } from '@/features/stores/hooks/use-store-entry';
+
+/** `/store/:encodedUrl`: enter the store of the link, then show its brands. */
+export function StoreHomeRoute() {
+  const encodedUrl = useParams().encodedUrl ?? '';
+  const entry = useStoreEntry(encodedUrl);
+  const ready = entry.status === 'ready';
+
+  return (
+    <BrandsScreen storeName={ready ? entry.store.name : null} homeHref={paths.store(encodedUrl)}>
+      {entry.status === 'loading' && <Spinner label="Cargando tienda…" />}
+      {entry.status === 'error' && (
+        <>
+          <Alert>{entry.message}</Alert>
+          <p className="page-actions">
+            <Link to={paths.store()} className="button button--secondary">
+              Elegir otra tienda
+            </Link>
+          </p>
+        </>
+      )}
+      {entry.status === 'ready' && <BrandGrid storeId={entry.store.id} />}
+    </BrandsScreen>
+  );
+}

@@ -1,0 +1,177 @@
+import type { Model } from '@shop/contracts/catalogue';
+import { formatEuros } from '@shop/contracts/money';
+import { useEffect, useId, useRef, useState } from 'react';
+import caseFallback from '@/assets/phone-case-fallback.svg';
+import { Alert } from '@/components/ui/alert';
+import { Breadcrumb } from '@/components/ui/breadcrumb';
+import { SearchIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import '@/styles/catalogue.css';
+import { useBrand } from '../api/get-brand';
+import { type ModelList, useModelList } from '../hooks/use-model-list';
+
+/** Cards in the first screenful load at once; the rest when they scroll into view. */
+const EAGER_IMAGES = 6;
+
+interface ModelCardProps {
+  model: Model;
+  eager: boolean;
+  busy: boolean;
+  creating: boolean;
+  onPick: (model: Model) => void;
+}
+
+function ModelCard({ model, eager, busy, creating, onPick }: ModelCardProps) {
+  return (
+    <li className="card model-card">
+      <img
+        className="model-card__image"
+        src={model.image ?? caseFallback}
+        alt={`Funda para ${model.name}`}
+        width={194}
+        height={360}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+      />
+      <h2 className="model-card__name">{model.name}</h2>
+      <p className="model-card__price">{formatEuros(model.price)}</p>
+      <button
+        type="button"
+        className="button button--primary button--block"
+        disabled={busy}
+        onClick={() => onPick(model)}
+      >
+        {creating ? 'Creando pedido…' : 'Personalizar'}
+        <span className="visually-hidden"> {model.name}</span>
+      </button>
+    </li>
+  );
+}
+
+/** The line that tells (and announces) how many models the list holds. */
+function resultsText(list: ModelList): string {
+  if (list.status === 'loading') return 'Buscando modelos…';
+  if (list.status === 'error') return '';
+  const count = `${list.total} ${list.total === 1 ? 'modelo' : 'modelos'}`;
+  return list.filter ? `${count} para «${list.filter}»` : count;
+}
+
+interface ModelsBrowserProps {
+  /** Null when the route's brand id is missing or not a valid id. */
+  brandId: number | null;
+  storeId: number;
+  /** The store homepage, for the breadcrumb. */
+  storeHref: string;
+  onPick: (model: Model) => void;
+  /** The model whose order is being created, if any: every button waits meanwhile. */
+  creatingId: number | null;
+  pickError: string | null;
+}
+
+export function ModelsBrowser({
+  brandId,
+  storeId,
+  storeHref,
+  onPick,
+  creatingId,
+  pickError,
+}: ModelsBrowserProps) {
+  const searchId = useId();
+  const [search, setSearch] = useState('');
+  const brand = useBrand(brandId);
+  const { list, loadMore } = useModelList(storeId, brand.status === 'ready' ? brandId : null, search);
+  const pickErrorRef = useRef<HTMLDivElement>(null);
+  useDocumentTitle(
+    brand.status === 'ready' ? `Selecciona un modelo ${brand.brand.name}` : 'Selecciona un modelo',
+  );
+
+  useEffect(() => {
+    if (pickError) pickErrorRef.current?.scrollIntoView({ block: 'center' });
+  }, [pickError]);
+
+  const brandName = brand.status === 'ready' ? brand.brand.name : null;
+
+  return (
+    <div className="container page">
+      <Breadcrumb
+        homeTo={storeHref}
+        items={[{ label: 'Marcas', to: storeHref }, ...(brandName ? [{ label: brandName }] : [])]}
+      />
+      <header className="page-header">
+        <span className="eyebrow">{brandName}</span>
+        <h1 className="page-title">Selecciona un modelo</h1>
+      </header>
+
+      {brand.status === 'error' && <Alert>{brand.message}</Alert>}
+      {brand.status === 'loading' && <Spinner label="Cargando modelos…" />}
+      {brand.status === 'ready' && (
+        <>
+          <div className="model-search">
+            <label className="visually-hidden" htmlFor={searchId}>
+              Buscar modelos por nombre
+            </label>
+            <SearchIcon className="model-search__icon" />
+            <input
+              id={searchId}
+              className="input model-search__input"
+              type="search"
+              placeholder="Buscar modelos por nombre"
+              autoComplete="off"
+              enterKeyHint="search"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </div>
+
+          <div className="model-results" aria-busy={list.status === 'loading'}>
+            <p className="model-results__count" role="status">
+              {resultsText(list)}
+            </p>
+            {list.error && <Alert>{list.error}</Alert>}
+            <div ref={pickErrorRef}>{pickError && <Alert>{pickError}</Alert>}</div>
+            {list.status === 'loading' && list.items.length === 0 && <Spinner label="Cargando modelos…" />}
+            {list.status !== 'error' && list.items.length > 0 && (
+              <ul
+                className={
+                  list.status === 'loading' ? 'card-grid model-grid is-stale' : 'card-grid model-grid'
+                }
+              >
+                {list.items.map((model, index) => (
+                  <ModelCard
+                    key={model.id}
+                    model={model}
+                    eager={index < EAGER_IMAGES}
+                    busy={creatingId !== null}
+                    creating={creatingId === model.id}
+                    onPick={onPick}
+                  />
+                ))}
+              </ul>
+            )}
+            {list.status === 'ready' && list.total === 0 && (
+              <p className="model-results__empty">
+                {list.filter
+                  ? 'No hay modelos que coincidan con tu búsqueda. Prueba con otro nombre.'
+                  : 'Tu tienda no tiene modelos de esta marca en este momento.'}
+              </p>
+            )}
+            {(list.status === 'ready' || list.status === 'loading-more') &&
+              list.items.length < list.total && (
+                <div className="model-results__more">
+                  <button
+                    type="button"
+                    className="button button--secondary button--large"
+                    disabled={list.status === 'loading-more'}
+                    onClick={loadMore}
+                  >
+                    {list.status === 'loading-more' ? 'Cargando…' : 'Cargar más'}
+                  </button>
+                </div>
+              )}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import type { Brand } from '@shop/contracts/catalogue';
+import { messages } from '@shop/contracts/messages';
+import { useEffect, useState } from 'react';
+import { isAbort } from '@/lib/api-client';
+import { displayMessage, orFail } from '@/lib/errors';
+import { getBrands } from '../api/get-brands';
+import { getModels } from '../api/get-models';
+
+export interface BrandWithModels extends Brand {
+  /** How many visible models the store offers for this brand. */
+  modelCount: number;
+}
+
+export type StoreBrands =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; brands: BrandWithModels[] };
+
+/**
+ * The brands a store can sell (spec point 4): public brands that are not down, each with the
+ * store's visible models, leaving out brands without any.
+ */
+async function loadStoreBrands(storeId: number, signal: AbortSignal): Promise<BrandWithModels[]> {
+  const brands = await orFail(getBrands(signal), messages.brandsLoadFailed);
+  const shown = brands.filter((brand) => brand.isPublic && !brand.down);
+  // A one-item page per brand is enough: its `total` is the number of models.
+  const pages = await orFail(
+    Promise.all(shown.map((brand) => getModels({ store: storeId, brand: brand.id, size: 1 }, signal))),
+    messages.modelsLoadFailed,
+  );
+  return shown
+    .map((brand, index) => ({ ...brand, modelCount: pages[index]?.total ?? 0 }))
+    .filter((brand) => brand.modelCount > 0);
+}
+
+export function useStoreBrands(storeId: number): StoreBrands {
+  const [state, setState] = useState<StoreBrands>({ status: 'loading' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    loadStoreBrands(storeId, controller.signal).then(
+      (brands) => setState({ status: 'ready', brands }),
+      (error: unknown) => {
+        if (!isAbort(error))
+          setState({ status: 'error', message: displayMessage(error, messages.brandsLoadFailed) });
+      },
+    );
+    return () => controller.abort();
+  }, [storeId]);
+
+  return state;
+}

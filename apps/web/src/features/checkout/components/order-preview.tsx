@@ -1,0 +1,56 @@
+import { centsToEuros, eurosToCents, formatEuros } from '@shop/contracts/money';
+import type { Order } from '@shop/contracts/orders';
+import caseFallback from '@/assets/phone-case-fallback.svg';
+
+/** Price plus shipping, added in cents so that 19,90 € + 5,00 € is never 24,899999 €. */
+export const orderPrice = (order: Order, shipping: number): number =>
+  centsToEuros(eurosToCents(order.total) + eurosToCents(shipping));
+
+/**
+ * The customer's case: the rendered design when there is one; otherwise the photo seen through
+ * the model's template (transparent where the case is); without a photo, the model's picture.
+ */
+function CaseImage({ order }: { order: Order }) {
+  const alt = `Tu funda personalizada para ${order.brand.name} ${order.model.name}`;
+  if (order.design) {
+    return <img className="case-figure__design" src={order.design} alt={alt} decoding="async" />;
+  }
+  if (order.image && order.model.template) {
+    return (
+      <div className="case-figure__stack">
+        <img className="case-figure__photo" src={`${order.image}?variant=preview`} alt="" decoding="async" />
+        <img className="case-figure__template" src={order.model.template} alt={alt} decoding="async" />
+      </div>
+    );
+  }
+  return (
+    <img className="case-figure__design" src={order.model.image ?? caseFallback} alt={alt} decoding="async" />
+  );
+}
+
+interface OrderPreviewProps {
+  order: Order;
+  /** The shipping fee to show: the page's current delivery choice may differ from the order's. */
+  shipping: number;
+}
+
+/** The order preview card of spec point 2: the case, what it is and what it costs. */
+export function OrderPreview({ order, shipping }: OrderPreviewProps) {
+  return (
+    <section className="card order-preview" aria-label="Resumen del pedido">
+      <div className="order-preview__media">
+        <div className="case-figure">
+          <CaseImage order={order} />
+        </div>
+      </div>
+      <div className="order-preview__body">
+        <p className="order-preview__name">
+          Funda personalizada para {order.brand.name} {order.model.name}.
+        </p>
+        <p className="order-preview__price" aria-live="polite">
+          Precio: {formatEuros(orderPrice(order, shipping))} IVA incl.
+        </p>
+      </div>
+    </section>
+  );
+}

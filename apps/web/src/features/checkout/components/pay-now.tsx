@@ -1,0 +1,183 @@
+import { formatEuros } from '@shop/contracts/money';
+import { messages } from '@shop/contracts/messages';
+import type { Order } from '@shop/contracts/orders';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { paths } from '@/config/paths';
+import { type DeliveryMethod, getSessionValue, setSessionValue } from '@/lib/session';
+import { addDelivery } from '../api/add-delivery';
+import { confirmInStorePickup } from '../api/confirm-in-store-pickup';
+import { confirmPaymentMethod } from '../api/confirm-payment-method';
+import { useCheckoutOrder } from '../hooks/use-checkout-order';
+import { isStateConflict, refusalMessage } from '../lib/refusal-message';
+import { CheckoutFrame, OrderGate } from './checkout-frame';
+import { OrderPreview } from './order-preview';
+
+/** Home delivery unless the order or this visit already chose pickup. */
+function initialChoice(order: Order): DeliveryMethod {
+  if (order.isHomeDelivery) return 'delivery';
+  return getSessionValue('delivery_method') === 'pickup' ? 'pickup' : 'delivery';
+}
+
+interface ChoiceProps {
+  value: DeliveryMethod;
+  checked: boolean;
+  onChange: (value: DeliveryMethod) => void;
+  label: string;
+  /** After the label, part of the option's name: the fee. */
+  extra?: string;
+  hint: string;
+  disabled: boolean;
+}
+
+/** One option of the delivery choice; the whole card is its target. */
+function Choice({ value, checked, onChange, label, extra, hint, disabled }: ChoiceProps) {
+  const id = useId();
+  return (
+    <div className={checked ? 'choice is-checked' : 'choice'}>
+      <input
+        id={id}
+        className="choice__input"
+        type="radio"
+        name="delivery"
+        value={value}
+        checked={checked}
+        disabled={disabled}
+        aria-describedby={`${id}-hint`}
+        onChange={() => onChange(value)}
+      />
+      <label className="choice__label" htmlFor={id}>
+        {label}
+        {extra && <span className="choice__extra"> {extra}</span>}
+      </label>
+      <p id={`${id}-hint`} className="choice__hint">
+        {hint}
+      </p>
+    </div>
+  );
+}
+
+interface PanelProps {
+  order: Order;
+  onConflict: () => void;
+}
+
+function PayNowPanel({ order, onConflict }: PanelProps) {
+  const navigate = useNavigate();
+  const [choice, setChoice] = useState<DeliveryMethod>(() => initialChoice(order));
+  const [busy, setBusy] = useState<'continue' | 'pay-at-store' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const fee = order.store.shipping;
+
+  async function run(action: 'continue' | 'pay-at-store', step: () => Promise<string>) {
+    setBusy(action);
+    setError(null);
+    try {
+      navigate(await step());
+    } catch (failure) {
+      // The step's own text travels as the failure's message (see `orFallback`).
+      setError(refusalMessage(failure, failure instanceof StepFailure ? failure.message : messages.genericRetry));
+      setBusy(null);
+      if (isStateConflict(failure)) onConflict();
+    }
+  }
+
+  const proceed = () =>
+    run('continue', async () => {
+      // Back from the pay-at-store page, the order still says "pay at the store": this page's choice wins.
+      if (order.paymentMethod !== 'paynow') await confirmPaymentMethod(order.id, 'paynow');
+      if (choice === 'delivery') {
+        await addDelivery(order.id);
+      } else {
+        await orFallback(confirmInStorePickup(order.id), messages.pickupConfirmFailed);
+      }
+      setSessionValue('payment_method', 'paynow');
+      setSessionValue('delivery_method', choice);
+      return paths.orderData;
+    });
+
+  const payAtStore = () =>
+    run('pay-at-store', async () => {
+      await confirmPaymentMethod(order.id, 'paystore');
+      setSessionValue('payment_method', 'paystore');
+      return paths.payAtStore;
+    });
+
+  return (
+    <div className="checkout-layout">
+      <OrderPreview order={order} shipping={choice === 'delivery' ? fee : 0} />
+      <section className="card checkout-panel">
+        <fieldset className="choice-group">
+          <legend className="checkout-panel__title">¿Cómo quieres recibir tu funda?</legend>
+          <Choice
+            value="delivery"
+            checked={choice === 'delivery'}
+            onChange={setChoice}
+            label="Envío a domicilio"
+            extra={fee > 0 ? `(+ ${formatEuros(fee)} IVA incl.)` : undefined}
+            hint="De lunes a viernes, en 2 a 4 días laborables."
+            disabled={busy !== null}
+          />
+          <Choice
+            value="pickup"
+            checked={choice === 'pickup'}
+            onChange={setChoice}
+            label="Recogida en tienda"
+            hint={`En ${order.store.name}, ${order.store.address}, ${order.store.town}. Sin gastos de envío.`}
+            disabled={busy !== null}
+          />
+        </fieldset>
+        {error && <Alert>{error}</Alert>}
+        <button
+          type="button"
+          className="button button--primary button--large button--block"
+          disabled={busy !== null}
+          onClick={proceed}
+        >
+          {busy === 'continue' ? 'Confirmando…' : 'Continuar'}
+        </button>
+        <div className="checkout-panel__alternative">
+          <p>¿Prefieres pagar al recoger tu funda?</p>
+          <button
+            type="button"
+            className="button button--secondary button--block"
+            disabled={busy !== null}
+            onClick={payAtStore}
+          >
+            {busy === 'pay-at-store' ? 'Cambiando…' : 'Prefiero pagar en la tienda'}
+          </button>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** A failure of one step that has its own text in the spec. */
+class StepFailure extends Error {
+  readonly cause: unknown;
+  constructor(message: string, cause: unknown) {
+    super(message);
+    this.cause = cause;
+  }
+}
+
+async function orFallback<T>(call: Promise<T>, message: string): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    throw new StepFailure(message, error);
+  }
+}
+
+/** `/pedido/pagar-ahora`: the customer pays online now, with home delivery or pickup at the store. */
+export function PayNow() {
+  const { state, reload } = useCheckoutOrder('pay-now');
+  return (
+    <CheckoutFrame title="Pagar ahora" step="payment" lead="Confirma que vas a pagar tu pedido ahora:">
+      <OrderGate state={state} noOrderMessage={messages.noOrderToContinue} onRetry={reload}>
+        {(order) => <PayNowPanel order={order} onConflict={reload} />}
+      </OrderGate>
+    </CheckoutFrame>
+  );
+}

@@ -1,0 +1,70 @@
+import type { Order } from '@shop/contracts/orders';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { isAbort } from '@/lib/api-client';
+import { getSessionValue } from '@/lib/session';
+import { getOrder } from '../api/get-order';
+import { orderStage } from '../lib/order-stage';
+
+export type CheckoutPage = 'pay-at-store' | 'pay-now' | 'data' | 'confirmation';
+
+export type CheckoutOrderState =
+  | { status: 'no-order' }
+  | { status: 'loading' }
+  | { status: 'error' }
+  | { status: 'cancelled' }
+  | { status: 'ready'; order: Order };
+
+/**
+ * Where the order belongs when it is not on `page`: the server's order decides, so a reload, the
+ * Back button or an old link always land on the right step (an order already placed shows its
+ * confirmation; one without a design goes back to the editor).
+ */
+function redirectFor(page: CheckoutPage, order: Order): string | null {
+  switch (orderStage(order.status)) {
+    case 'design':
+      return paths.editorModel;
+    case 'placed':
+      return page === 'confirmation' ? null : paths.orderConfirmation;
+    case 'open':
+      if (page === 'confirmation') return paths.orderData;
+      // A kiosk order is paid at the store (the server refuses paying now).
+      if (page === 'pay-now' && getSessionValue('from_url') === 'screen') return paths.payAtStore;
+      return null;
+    case 'cancelled':
+      return null;
+  }
+}
+
+/** The session's order, loaded from the server for a checkout page; `reload` fetches it again. */
+export function useCheckoutOrder(page: CheckoutPage) {
+  const navigate = useNavigate();
+  const [orderId] = useState(() => getSessionValue('order_id'));
+  const [state, setState] = useState<CheckoutOrderState>(() =>
+    orderId ? { status: 'loading' } : { status: 'no-order' },
+  );
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the reload trigger.
+  useEffect(() => {
+    if (!orderId) return;
+    const controller = new AbortController();
+    // A reload keeps the page on screen (and what it says) until the order has arrived.
+    setState((current) => (current.status === 'ready' ? current : { status: 'loading' }));
+    getOrder(orderId, controller.signal).then(
+      (order) => {
+        const target = redirectFor(page, order);
+        if (target) navigate(target, { replace: true });
+        else setState(order.status === 'cancelled' ? { status: 'cancelled' } : { status: 'ready', order });
+      },
+      (error: unknown) => {
+        if (!isAbort(error)) setState({ status: 'error' });
+      },
+    );
+    return () => controller.abort();
+  }, [orderId, page, navigate, attempt]);
+
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  return { state, reload };
+}

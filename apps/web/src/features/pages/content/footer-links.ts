@@ -1,0 +1,35 @@
+/**
+ * The static pages' slugs and the footer's links, apart from the texts themselves so that the
+ * footer on every page does not carry every legal text in its bundle.
+ */
+/** Route slugs of the static pages (spec point 2). */
+export const staticSlugs = [
+  'general-conditions',
+  'return-conditions',
+  'return-conditions-2',
+  'shipping',
+  'company',
+  'payments',
+  'legal',
+  'privacy',
+  'cookies',
+  'contact',
+] as const;
+
+export type StaticSlug = (typeof staticSlugs)[number];
+
+export const isStaticSlug = (value: string): value is StaticSlug =>
+  (staticSlugs as readonly string[]).includes(value);
+
+/** Footer links in the order given by the spec (contact is reached from the navigation bar). */
+export const footerLinks: { slug: StaticSlug; label: string }[] = [
+  { slug: 'general-conditions', label: 'Condiciones generales' },
+  { slug: 'return-conditions-2', label: 'Condiciones de garantía' },
+  { slug: 'return-conditions', label: 'Condiciones de devolución' },
+  { slug: 'shipping', label: 'Transporte' },
+  { slug: 'company', label: 'Empresa' },
+  { slug: 'payments', label: 'Formas de pago' },
+  { slug: 'legal', label: 'Aviso legal' },
+  { slug: 'privacy', label: 'Privacidad' },
+  { slug: 'cookies', label: 'Cookies' },
+];

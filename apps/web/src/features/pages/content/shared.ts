@@ -1,0 +1,27 @@
+import type { CompanyInfo } from './types.ts';
+
+/** Postal address in Spanish order: street, postal code, town (province). */
+export const postalAddress = (c: CompanyInfo): string =>
+  `${c.address}, ${c.postalCode} ${c.town} (${c.province})`;
+
+/** Fixed home-delivery fee (spec point 9), written as Intl es-ES would show it. */
+export const SHIPPING_FEE = '5,00 €';
+
+/** Dispatch cut-off time on working days. */
+export const DISPATCH_CUTOFF = '19:25';
+
+/** Full citation of the Spanish consumer law. */
+export const CONSUMER_LAW =
+  'Real Decreto Legislativo 1/2007, de 16 de noviembre, por el que se aprueba el texto refundido de la Ley General para la Defensa de los Consumidores y Usuarios y otras leyes complementarias';
+
+export const GDPR =
+  'Reglamento (UE) 2016/679 del Parlamento Europeo y del Consejo, de 27 de abril de 2016 (RGPD)';
+
+export const LSSI =
+  'Ley 34/2002, de 11 de julio, de servicios de la sociedad de la información y de comercio electrónico (LSSI-CE)';
+
+export const LOPDGDD =
+  'Ley Orgánica 3/2018, de 5 de diciembre, de Protección de Datos Personales y garantía de los derechos digitales (LOPDGDD)';
+
+export const OLD_LOPD =
+  'Ley Orgánica 15/1999, de 13 de diciembre, de Protección de Datos de Carácter Personal';

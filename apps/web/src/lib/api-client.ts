@@ -1,0 +1,118 @@
+import type { ErrorBody } from '@shop/contracts/errors';
+
+/**
+ * A failed API call: `status` 0 means the server could not be reached. `message` is the server's
+ * Spanish text when it sent one; screens show their own texts from the message catalogue.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Query = Record<string, string | number | undefined>;
+
+export interface RequestOptions {
+  method?: Method;
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+function readCookie(name: string): string | undefined {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+}
+
+/**
+ * The anti-forgery header a non-GET, non-HEAD call must carry: the `XSRF-TOKEN` cookie's value,
+ * read at call time (a refusal renews the cookie). Also for calls made without `apiRequest`.
+ */
+export function csrfHeaders(): Record<string, string> {
+  const token = readCookie(XSRF_COOKIE);
+  return token ? { [XSRF_HEADER]: token } : {};
+}
+
+function withQuery(path: string, query: Query | undefined): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+async function send(url: string, method: Method, body: unknown, signal: AbortSignal | undefined) {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET') Object.assign(headers, csrfHeaders());
+  try {
+    return await fetch(url, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    // An abort is the caller's decision, not a failure: let it through untouched.
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, 'NETWORK_ERROR', 'The server could not be reached');
+  }
+}
+
+/** The `ApiError` of a failed response, with the server's code and Spanish message when it sent them. */
+export async function toApiError(res: Response): Promise<ApiError> {
+  try {
+    const body = (await res.json()) as Partial<ErrorBody>;
+    if (typeof body.error === 'string' && typeof body.message === 'string') {
+      return new ApiError(res.status, body.error, body.message);
+    }
+  } catch {
+    // Not a JSON error body (a proxy's HTML page, say): fall through to the generic error.
+  }
+  return new ApiError(res.status, 'HTTP_ERROR', `HTTP ${res.status}`);
+}
+
+/**
+ * Calls the shop API and returns the parsed JSON body; throws an `ApiError` for any failure.
+ * Non-GET requests echo the `XSRF-TOKEN` cookie in `X-XSRF-TOKEN`, as the server requires.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', query, body, signal } = options;
+  const url = withQuery(path, query);
+  let res = await send(url, method, body, signal);
+  if (res.status === 403 && method !== 'GET') {
+    const error = await toApiError(res);
+    if (error.code !== 'CSRF_FAILED') throw error;
+    // The browser lost its session cookie (a restored tab, say); the refusal carried a fresh
+    // token, so one retry with it succeeds.
+    res = await send(url, method, body, signal);
+  }
+  if (!res.ok) throw await toApiError(res);
+  if (res.status === 204) return undefined as T;
+  try {
+    return (await res.json()) as T;
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(res.status, 'INVALID_RESPONSE', 'The response is not JSON');
+  }
+}
+
+/** True when an error only means that the caller aborted the request. */
+export const isAbort = (error: unknown): boolean =>
+  error instanceof DOMException && error.name === 'AbortError';

@@ -1,0 +1,73 @@
+import type { PaymentMethod } from '@shop/contracts/orders';
+import type { Origin } from '@shop/contracts/stores';
+
+export type DeliveryMethod = 'pickup' | 'delivery';
+
+/** What the storefront keeps per tab (sessionStorage), under the names of spec point 3. */
+export interface SessionValues {
+  order_id: string;
+  store_id: number;
+  /** The visitor's origin: 'false' for a plain link, 'screen' for a kiosk. */
+  from_url: Origin;
+  delivery_method: DeliveryMethod;
+  payment_method: PaymentMethod;
+  /** The store's encoded url, so that any page can link back to the store homepage. */
+  store_url: string;
+}
+
+export type SessionKey = keyof SessionValues;
+
+const oneOf =
+  <T extends string>(...allowed: T[]) =>
+  (raw: string): T | null =>
+    (allowed as string[]).includes(raw) ? (raw as T) : null;
+
+// Session storage is editable by anyone with devtools: read back only values that make sense.
+const parsers: { [K in SessionKey]: (raw: string) => SessionValues[K] | null } = {
+  order_id: (raw) => raw || null,
+  store_id: (raw) => (/^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : null),
+  from_url: oneOf<Origin>('false', 'screen'),
+  delivery_method: oneOf<DeliveryMethod>('pickup', 'delivery'),
+  payment_method: oneOf<PaymentMethod>('paystore', 'paynow'),
+  store_url: (raw) => raw || null,
+};
+
+// Storage can be missing or throw (disabled cookies, some private modes); the shop still works
+// for the current page then, it just cannot remember anything.
+function storage(kind: 'sessionStorage' | 'localStorage'): Storage | null {
+  try {
+    return window[kind];
+  } catch {
+    return null;
+  }
+}
+
+function write(kind: 'sessionStorage' | 'localStorage', key: string, value: string): void {
+  try {
+    storage(kind)?.setItem(key, value);
+  } catch {
+    // Quota or privacy restrictions: see storage().
+  }
+}
+
+export function getSessionValue<K extends SessionKey>(key: K): SessionValues[K] | null {
+  const raw = storage('sessionStorage')?.getItem(key);
+  return raw == null ? null : parsers[key](raw);
+}
+
+export function setSessionValue<K extends SessionKey>(key: K, value: SessionValues[K]): void {
+  write('sessionStorage', key, String(value));
+}
+
+export function removeSessionValues(...keys: SessionKey[]): void {
+  const session = storage('sessionStorage');
+  for (const key of keys) session?.removeItem(key);
+}
+
+const COOKIE_CONSENT = 'cookieConsentAccepted';
+
+export const hasCookieConsent = (): boolean => storage('localStorage')?.getItem(COOKIE_CONSENT) === 'true';
+
+export function acceptCookies(): void {
+  write('localStorage', COOKIE_CONSENT, 'true');
+}
