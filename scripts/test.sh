@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Full local/CI check: lint+format, typecheck, build, unit + API tests, browser (e2e) tests.
-# Called by `npm test` (README: `npm ci && npm test`).
+# Called by `npm test` (README: `npm install && npm test`).
 #
 # Steps, in order:  lint  typecheck  build  unit  api  e2e
 #   unit = every *.test.ts under packages/ and apps/ (except apps/server/test/)
