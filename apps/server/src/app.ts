@@ -21,6 +21,7 @@ import type { Config } from './env.ts';
 import { authRoutes, registerStaffSession } from './modules/auth/routes.ts';
 import { staffUserRoutes } from './modules/auth/staff-users.ts';
 import { adminImageRoutes } from './modules/catalogue/admin-images.ts';
+import { CatalogueCache } from './modules/catalogue/cache.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { FileService } from './modules/files/service.ts';
@@ -45,6 +46,7 @@ export interface Deps {
   db: Database;
   files: FileService;
   checkoutEffects: CheckoutEffects;
+  catalogueCache: CatalogueCache;
 }
 
 declare module 'fastify' {
@@ -89,7 +91,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     db: opts.db,
     files: new FileService(opts.fileStore),
     checkoutEffects: makeCheckoutEffects(config, app.log),
+    catalogueCache: new CatalogueCache(),
   });
+  await app.deps.catalogueCache.start(opts.db);
+  app.addHook('onClose', () => app.deps.catalogueCache.stop());
 
   registerErrorHandler(app);
   registerJsonBody(app);

@@ -19,13 +19,56 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction; it commits when `fn` resolves and rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onNotify` on each NOTIFY of `channel`, and also whenever notifications may have been
+   * missed (a lost connection). Resolves to a function that stops listening.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
 // int8 (counts, sums) as JS numbers: every value we keep fits in 2^53.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
-function fromPg(pool: pg.Pool): Database {
+/** A dedicated connection for LISTEN that comes back by itself after the server goes away. */
+async function pgListener(connectionString: string, channel: string, onNotify: () => void) {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString, connectionTimeoutMillis: 5000 });
+    const reconnect = () => {
+      if (stopped || client !== c) return;
+      client = null;
+      c.end().catch(() => {});
+      // Changes made while we were away went unheard.
+      onNotify();
+      retry = setTimeout(() => void connect().catch(reconnect), 1000);
+      retry.unref();
+    };
+    client = c;
+    c.on('error', reconnect);
+    c.on('end', reconnect);
+    c.on('notification', (msg) => {
+      if (msg.channel === channel) onNotify();
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      reconnect();
+      throw err;
+    }
+  };
+  await connect().catch(() => {});
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
+}
+
+function fromPg(pool: pg.Pool, connectionString: string): Database {
   const run = async <R>(q: pg.Pool | pg.PoolClient, text: string, params?: unknown[]) => {
     const r = await q.query(text, params as unknown[]);
     return { rows: r.rows as R[], rowCount: r.rowCount ?? 0 };
@@ -55,6 +98,7 @@ function fromPg(pool: pg.Pool): Database {
         client.release();
       }
     },
+    listen: (channel, onNotify) => pgListener(connectionString, channel, onNotify),
     close: () => pool.end(),
   };
 }
@@ -82,6 +126,10 @@ function fromPglite(db: PGlite): Database {
           },
         }),
       ),
+    async listen(channel, onNotify) {
+      const unsubscribe = await db.listen(channel, () => onNotify());
+      return async () => unsubscribe();
+    },
     close: () => db.close(),
   };
 }
@@ -98,7 +146,7 @@ export async function openDatabase(opts: {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
     // A dropped connection is reported on the pool; without a listener it would crash the process.
     pool.on('error', () => {});
-    return fromPg(pool);
+    return fromPg(pool, opts.databaseUrl);
   }
   if (opts.dataDir === null) return fromPglite(await PGlite.create());
   const dir = path.join(opts.dataDir, 'pglite');

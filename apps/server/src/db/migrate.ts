@@ -5,6 +5,7 @@ import payments from './migrations/0003-payments.ts';
 import mail from './migrations/0004-mail.ts';
 import invoices from './migrations/0005-invoices.ts';
 import print from './migrations/0006-print.ts';
+import catalogueVersion from './migrations/0007-catalogue-version.ts';
 
 /** Versioned migrations, applied in order, each once. Append only: never edit a released one. */
 export const migrations: { version: number; name: string; sql: string }[] = [
@@ -14,6 +15,7 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   { version: 4, name: 'mail', sql: mail },
   { version: 5, name: 'invoices', sql: invoices },
   { version: 6, name: 'print', sql: print },
+  { version: 7, name: 'catalogue-version', sql: catalogueVersion },
 ];
 
 /** Any number that is ours alone: instances starting together take turns through this lock. */

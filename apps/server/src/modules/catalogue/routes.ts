@@ -30,13 +30,17 @@ const audience = (req: FastifyRequest): Audience => (req.staff ? 'staff' : 'publ
 
 export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, files } = app.deps;
+  const { db, files, catalogueCache: cache } = app.deps;
+  // Any successful write here may change what customers see.
+  app.addHook('onSend', async (req, reply) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) cache.invalidate();
+  });
 
   const brands = { tags: ['brands'] };
   r.get(
     '/api/brands',
     { schema: { ...brands, querystring: NameQuerySchema, response: { 200: z.array(BrandSchema) } } },
-    (req) => listBrands(db, audience(req), req.query.name),
+    (req, reply) => cache.reply(req, reply, () => listBrands(db, audience(req), req.query.name)),
   );
   r.get(
     '/api/brands/:id',
@@ -75,7 +79,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/models',
     { schema: { ...models, querystring: ModelQuerySchema, response: { 200: ModelPageSchema } } },
-    (req) => listModels(db, req.query, audience(req)),
+    (req, reply) => cache.reply(req, reply, () => listModels(db, req.query, audience(req))),
   );
   r.get(
     '/api/models/:id',

@@ -21,7 +21,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     '/api/orders',
     { schema: { body: CreateBodySchema, response: { 201: OrderCreatedSchema }, tags } },
     async (req, reply) => {
-      const created = await db.transaction((tx) => createOrder(tx, req.body));
+      const created = await createOrder(db, req.body);
       return reply.code(201).header('cache-control', 'no-store').send(created);
     },
   );

@@ -116,25 +116,39 @@ export async function getOrder(q: Queryable, id: string): Promise<Order> {
 
 /**
  * Creates an order for a model the store offers to customers. The price is the model's price now;
- * nothing the client sends about amounts counts.
+ * nothing the client sends about amounts counts. One statement does the checks, the insert and
+ * the timeline's first line, so the common case is a single round trip and atomic by itself.
  */
 export async function createOrder(
   q: Queryable,
   input: OrderCreate & { origin: Origin },
 ): Promise<{ id: string; orderNumber: string }> {
+  const id = newOrderId();
   const { rows } = await q.query<{
     store_down: boolean;
-    price_cents: number;
     brand_id: number;
     offered: boolean;
+    order_number: number | null;
   }>(
-    `SELECT s.down AS store_down, m.price_cents, m.brand_id,
-            EXISTS (SELECT 1 FROM store_models sm WHERE sm.store_id = s.id AND sm.model_id = m.id) AS offered
-     FROM stores s, models m JOIN brands b ON b.id = m.brand_id
-     WHERE s.id = $1 AND m.id = $2 AND m.is_public AND NOT m.is_down AND b.is_public AND NOT b.down`,
-    [input.store.id, input.model.id],
+    `WITH candidate AS (
+       SELECT s.down AS store_down, m.price_cents, m.brand_id,
+              EXISTS (SELECT 1 FROM store_models sm WHERE sm.store_id = s.id AND sm.model_id = m.id) AS offered
+       FROM stores s, models m JOIN brands b ON b.id = m.brand_id
+       WHERE s.id = $1 AND m.id = $2 AND m.is_public AND NOT m.is_down AND b.is_public AND NOT b.down
+     ), created AS (
+       INSERT INTO orders (id, store_id, brand_id, model_id, price_cents, origin)
+       SELECT $4, $1, $3, $2, c.price_cents, $5 FROM candidate c
+       WHERE NOT c.store_down AND c.brand_id = $3 AND c.offered
+       RETURNING id, order_number
+     ), event AS (
+       INSERT INTO order_events (order_id, to_status, actor) SELECT id, 'created', 'customer' FROM created
+     )
+     SELECT c.store_down, c.brand_id, c.offered, created.order_number
+     FROM candidate c LEFT JOIN created ON true`,
+    [input.store.id, input.model.id, input.brand.id, id, input.origin],
   );
   const row = rows[0];
+  if (row?.order_number != null) return { id, orderNumber: formatOrderNumber(row.order_number) };
   if (!row) {
     const store = await q.query('SELECT 1 FROM stores WHERE id = $1', [input.store.id]);
     if (!store.rows[0]) throw fail(400, 'STORE_NOT_FOUND', 'storeNotFound');
@@ -142,16 +156,5 @@ export async function createOrder(
   }
   if (row.store_down) throw fail(409, 'STORE_DOWN', 'storeInvalidOrDown');
   if (row.brand_id !== input.brand.id) throw fail(400, 'MODEL_NOT_FOUND', 'modelNotFound');
-  if (!row.offered) throw fail(409, 'MODEL_NOT_AVAILABLE', 'modelNotAvailable');
-
-  const id = newOrderId();
-  const created = await q.query<{ order_number: number }>(
-    `INSERT INTO orders (id, store_id, brand_id, model_id, price_cents, origin)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING order_number`,
-    [id, input.store.id, input.brand.id, input.model.id, row.price_cents, input.origin],
-  );
-  await q.query(`INSERT INTO order_events (order_id, to_status, actor) VALUES ($1, 'created', 'customer')`, [
-    id,
-  ]);
-  return { id, orderNumber: formatOrderNumber(created.rows[0]!.order_number) };
+  throw fail(409, 'MODEL_NOT_AVAILABLE', 'modelNotAvailable');
 }

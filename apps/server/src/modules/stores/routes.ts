@@ -19,7 +19,11 @@ import { decodeStoreUrl, encodeStoreUrl } from './url-code.ts';
 
 export async function storeRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, files } = app.deps;
+  const { db, files, catalogueCache: cache } = app.deps;
+  // Any successful write here may change what customers see.
+  app.addHook('onSend', async (req, reply) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) cache.invalidate();
+  });
   const tags = ['stores'];
 
   const checkImage = (image: string | null) => files.assertUris(db, [image], ['store-image']);
@@ -27,7 +31,7 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/stores',
     { schema: { querystring: NameQuerySchema, response: { 200: z.array(StoreSchema) }, tags } },
-    (req) => listStores(db, req.query.name),
+    (req, reply) => cache.reply(req, reply, () => listStores(db, req.query.name)),
   );
 
   r.get(
@@ -43,16 +47,17 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/stores/:id',
     { schema: { params: IdParamsSchema, response: { 200: StoreSchema }, tags } },
-    (req) => getStore(db, req.params.id),
+    (req, reply) => cache.reply(req, reply, () => getStore(db, req.params.id)),
   );
 
   r.get(
     '/api/stores/:id/validate',
     { schema: { params: IdParamsSchema, response: { 200: StoreValidationSchema }, tags } },
-    async (req) => {
-      await validateStore(db, req.params.id);
-      return { message: STORE_IS_VALID };
-    },
+    (req, reply) =>
+      cache.reply(req, reply, async () => {
+        await validateStore(db, req.params.id);
+        return { message: STORE_IS_VALID };
+      }),
   );
 
   r.get(
