@@ -2,13 +2,18 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { PublicConfigSchema } from '@shop/contracts/config';
 import type { ErrorBody } from '@shop/contracts/errors';
 import { messages } from '@shop/contracts/messages';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+  type RouteOptions,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -18,6 +23,7 @@ import {
 import { z } from 'zod';
 import type { Database } from './db/client.ts';
 import type { Config } from './env.ts';
+import { fail } from './lib/errors.ts';
 import { authRoutes, registerStaffSession } from './modules/auth/routes.ts';
 import { staffUserRoutes } from './modules/auth/staff-users.ts';
 import { adminImageRoutes } from './modules/catalogue/admin-images.ts';
@@ -39,6 +45,7 @@ import { storeRoutes } from './modules/stores/routes.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { FileStore } from './storage/file-store.ts';
 
 export interface Deps {
@@ -62,6 +69,51 @@ export interface AppOptions {
   /** The built SPA; defaults to apps/web/dist next to this app. */
   webDist?: string;
   logger?: boolean;
+  /** Called for every route as it is added (tests build their access matrix from it). */
+  onRoute?: (route: RouteOptions) => void;
+  /** HTTP timeouts; the defaults suit production (tests shorten them). */
+  timeouts?: Partial<HttpTimeouts>;
+}
+
+export interface HttpTimeouts {
+  /** The whole request, body included, must arrive within this: a 25 MB photo on a slow line fits. */
+  requestMs: number;
+  /** A connection with no byte in either direction for this long is closed (above keepAliveTimeout). */
+  idleMs: number;
+  /** The request line and headers must arrive within this. */
+  headersMs: number;
+  /** How often Node looks for requests past requestMs / headersMs. */
+  checkIntervalMs: number;
+}
+
+/**
+ * Fastify turns Node's request timeout off by default: a client trickling a body byte by byte
+ * would hold its connection (and a parser's buffers) for ever.
+ */
+export const HTTP_TIMEOUTS: HttpTimeouts = {
+  requestMs: 300_000,
+  idleMs: 90_000,
+  headersMs: 60_000,
+  checkIntervalMs: 30_000,
+};
+
+/** No URL of ours comes near this; a longer one is refused before routing (Node's own cap is 16 KB). */
+export const MAX_URL_LENGTH = 8192;
+
+/**
+ * One log line per request, when it ends, with the request's method, URL and address, its status
+ * and its time: Fastify's default writes two ("incoming request", "request completed"), and the
+ * logging was a fifth of the CPU of a cached catalogue read.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(req)) return;
+    const line = { req, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -69,6 +121,7 @@ export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config } = opts;
+  const timeouts = { ...HTTP_TIMEOUTS, ...opts.timeouts };
   const app = Fastify({
     logger:
       opts.logger === false
@@ -81,8 +134,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 256 * 1024,
     // Ids in logs tie a customer's complaint to the server's lines without logging personal data.
     requestIdHeader: false,
-    return503OnClosing: true,
+    logController: new OneLinePerRequest(),
+    // Refused below instead, with the API's own error body.
+    return503OnClosing: false,
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkIntervalMs },
+    // A path that cannot be decoded (invalid UTF-8) or a path parameter far longer than any id:
+    // the shop's error shape, not the framework's English one.
+    frameworkErrors: (err, _req, reply) => {
+      (reply as FastifyReply)
+        .code(err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400)
+        .send({ error: 'BAD_REQUEST', message: messages.badRequest } satisfies ErrorBody);
+    },
   }).withTypeProvider<ZodTypeProvider>();
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -99,8 +165,30 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerJsonBody(app);
 
+  // A graceful stop (SIGTERM, a rolling deploy): a request that still arrives on a connection
+  // opened before is refused untouched, with the Spanish 503 of the API, so that the balancer or
+  // the browser may send it again, to another instance.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_req, reply) => {
+    if (!closing) return;
+    return reply
+      .code(503)
+      .header('connection', 'close')
+      .header('retry-after', '1')
+      .send({ error: 'SERVICE_UNAVAILABLE', message: messages.serviceUnavailable } satisfies ErrorBody);
+  });
+  app.addHook('onRequest', async (req) => {
+    if (req.url.length > MAX_URL_LENGTH) throw fail(414, 'BAD_REQUEST', 'badRequest');
+    // PostgreSQL text cannot hold U+0000: a NUL in a path or query would fail in a query as a 500.
+    if (req.url.includes('%00')) throw fail(400, 'VALIDATION_FAILED', 'validationFailed');
+  });
+
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
+  // Helmet's headers, computed once (see security-headers.ts).
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -177,6 +265,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       index: false,
       wildcard: false,
       cacheControl: false,
+      // The build writes file.br and file.gz beside each text file (apps/web/vite.config.ts): sent
+      // as they are to browsers that accept them, never compressed again per request.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(res, filePath) {
         // Vite puts a content hash in every asset name: those never change.
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -184,6 +276,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           'cache-control',
           hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
         );
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }

@@ -128,6 +128,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'Configuración no válida:\n  REDSYS_SECRET_KEY: la clave pública de pruebas de Redsys no se admite en producción',
     );
   }
+  if (production && !e.PUBLIC_URL) {
+    throw new ConfigError(
+      'Configuración no válida:\n  PUBLIC_URL: obligatoria en producción (los enlaces de subida y de pago no se construyen con la cabecera Host)',
+    );
+  }
   if (production && !e.REDSYS_URL) {
     throw new ConfigError(
       'Configuración no válida:\n  REDSYS_URL: obligatoria en producción (el simulador no se usa)',

@@ -6,7 +6,7 @@ import { migrate } from './db/migrate.ts';
 import { isEmpty, seedDemoCatalogue } from './db/seed/seed.ts';
 import type { Config } from './env.ts';
 import { bootstrapAdmin, createStaffUser } from './modules/auth/service.ts';
-import { FileService } from './modules/files/service.ts';
+import { FileService, sweepOrphanFiles } from './modules/files/service.ts';
 import { OutboxSubmitter, submitPendingRecords } from './modules/invoices/submission.ts';
 import { MailDispatcher } from './modules/mail/dispatcher.ts';
 import { createMailTransport } from './modules/mail/transport.ts';
@@ -34,17 +34,21 @@ export async function startRuntime(config: Config): Promise<{ app: FastifyInstan
     if (!config.production && !config.admin) {
       const { rows } = await db.query('SELECT 1 FROM staff_users LIMIT 1');
       if (!rows[0]) {
-        await createStaffUser(db, {
+        const created = await createStaffUser(db, {
           ...DEMO_ADMIN,
           name: 'Administración (demo)',
           role: 'admin',
           storeId: null,
+        }).catch((err: { code?: string }) => {
+          // Instances starting together: another one created it first.
+          if (err.code === '23505') return null;
+          throw err;
         });
-        app.log.info({ email: DEMO_ADMIN.email }, 'demo admin created');
+        if (created) app.log.info({ email: DEMO_ADMIN.email }, 'demo admin created');
       }
     }
   }
-  scheduleHousekeeping(app, db, new FileService(fileStore));
+  scheduleHousekeeping(app, db, new FileService(fileStore), fileStore);
 
   const transport = createMailTransport(config);
   const mailer = new MailDispatcher({ db, transport, from: config.mail.from, log: app.log });
@@ -66,7 +70,12 @@ export async function startRuntime(config: Config): Promise<{ app: FastifyInstan
 }
 
 /** Hourly clean-up of photos that never reached an order; every instance may run it safely. */
-function scheduleHousekeeping(app: FastifyInstance, db: Database, files: FileService): void {
+function scheduleHousekeeping(
+  app: FastifyInstance,
+  db: Database,
+  files: FileService,
+  store: LocalFileStore,
+): void {
   const every = (minutes: number, name: string, job: () => Promise<number>) => {
     const timer = setInterval(async () => {
       try {
@@ -80,6 +89,12 @@ function scheduleHousekeeping(app: FastifyInstance, db: Database, files: FileSer
     app.addHook('onClose', async () => clearInterval(timer));
   };
   every(60, 'sweep unattached uploads', () => sweepUnattachedUploads(db, files));
+  // Bytes a crash or a rollback left without a row, and temp files of writes that died.
+  every(
+    60,
+    'sweep orphan files',
+    async () => (await sweepOrphanFiles(db, store)) + (await store.sweepTemp()),
+  );
   // Attempts the gateway never reported on are closed after 30 minutes.
   every(5, 'expire payment attempts', () => reconcileExpiredAttempts(db));
 }

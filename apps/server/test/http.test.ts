@@ -106,6 +106,7 @@ const PRODUCTION = {
   APP_SECRET: 'x'.repeat(40),
   REDSYS_SECRET_KEY: 'a-real-merchant-key-from-the-bank',
   REDSYS_URL: 'https://sis.redsys.es/sis/realizarPago',
+  PUBLIC_URL: 'https://fundas.example.es',
 };
 
 describe('configuration is checked at boot', () => {
@@ -116,6 +117,7 @@ describe('configuration is checked at boot', () => {
   test("production refuses Redsys's public test key and the simulator", () => {
     assert.throws(() => loadConfig({ ...PRODUCTION, REDSYS_SECRET_KEY: undefined }), /REDSYS_SECRET_KEY/);
     assert.throws(() => loadConfig({ ...PRODUCTION, REDSYS_URL: undefined }), /REDSYS_URL/);
+    assert.throws(() => loadConfig({ ...PRODUCTION, PUBLIC_URL: undefined }), /PUBLIC_URL/);
     assert.doesNotThrow(() => loadConfig(PRODUCTION));
   });
   test('bad values name the variable', () => {

@@ -32,6 +32,7 @@ function order(overrides: Partial<Order> = {}): Order {
     pendingPrinting: true,
     createdAt: PAID_AT.toISOString(),
     image: null,
+    imageSize: null,
     design: null,
     designTransform: null,
     store: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id } from './common.ts';
 
 export const StaffRole = z.enum(['admin', 'store']);
 export type StaffRole = z.infer<typeof StaffRole>;
@@ -30,7 +31,7 @@ export const StaffCreateSchema = z
     name: z.string().trim().min(1).max(120),
     password: Password,
     role: StaffRole,
-    storeId: z.number().int().positive().nullable().default(null),
+    storeId: Id.nullable().default(null),
   })
   .strict()
   .refine((s) => s.role === 'admin' || s.storeId !== null, { message: 'storeId', path: ['storeId'] });
@@ -42,6 +43,6 @@ export const StaffUpdateSchema = z
     password: Password.optional(),
     disabled: z.boolean().optional(),
     role: StaffRole.optional(),
-    storeId: z.number().int().positive().nullable().optional(),
+    storeId: Id.nullable().optional(),
   })
   .strict();

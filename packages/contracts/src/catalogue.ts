@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FileUri, IdParam } from './common.ts';
+import { FileUri, Id, IdParam } from './common.ts';
 import { MODEL_PAGE_SIZE } from './constants.ts';
 
 export const BrandSchema = z.object({
@@ -55,7 +55,7 @@ export type Model = z.infer<typeof ModelSchema>;
 export const ModelInputSchema = z
   .object({
     name: z.string().trim().min(1).max(80),
-    brand: z.object({ id: z.number().int().positive() }),
+    brand: z.object({ id: Id }),
     image: FileUri.nullable().default(null),
     template: FileUri.nullable().default(null),
     price: z.number().min(0).max(1000).multipleOf(0.01),
@@ -63,7 +63,7 @@ export const ModelInputSchema = z
     isDown: z.boolean().default(false),
     outline: OutlineSchema.nullable().default(null),
     /** Stores offering the model; omitted means every store. */
-    stores: z.array(z.number().int().positive()).max(1000).optional(),
+    stores: z.array(Id).max(1000).optional(),
   })
   .strict();
 export type ModelInput = z.infer<typeof ModelInputSchema>;

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 
+/** The largest id a database integer column holds. */
+export const MAX_ID = 2_147_483_647;
+
+/** A positive integer id in a JSON body (a larger one cannot name a row). */
+export const Id = z.number().int().positive().max(MAX_ID);
+
 /** A positive integer id taken from a path or a query string. */
-export const IdParam = z.coerce.number().int().positive().max(2_147_483_647);
+export const IdParam = z.coerce.number().int().positive().max(MAX_ID);
 
 export const IdParamsSchema = z.object({ id: IdParam });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FileUri } from './common.ts';
+import { FileUri, Id, IdParam } from './common.ts';
 
 /** The order life cycle of DESIGN.md; the server enforces every transition. */
 export const OrderStatus = z.enum([
@@ -39,7 +39,7 @@ export type DesignTransform = z.infer<typeof DesignTransformSchema>;
 export const OrderId = z.uuid();
 export const OrderIdParamsSchema = z.object({ id: OrderId });
 
-const Ref = z.object({ id: z.number().int().positive() });
+const Ref = z.object({ id: Id });
 
 /**
  * The body of `POST /api/orders`. Only the three references count; anything else the spec's client
@@ -64,6 +64,8 @@ export const OrderSchema = z.object({
   pendingPrinting: z.boolean(),
   createdAt: z.string(),
   image: FileUri.nullable(),
+  /** Pixel size of the original photo (the editor works on a smaller copy): for the print-quality warning. */
+  imageSize: z.object({ width: z.number().int(), height: z.number().int() }).nullable(),
   design: FileUri.nullable(),
   designTransform: DesignTransformSchema.nullable(),
   store: z.object({
@@ -103,11 +105,19 @@ export const PLACED_STATUSES = [
   'delivered',
 ] as const;
 
-const QueryDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'fecha AAAA-MM-DD');
+/** A real calendar day (no 2024-02-30), in years the shop can have orders. */
+const QueryDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'fecha AAAA-MM-DD')
+  .refine((s) => {
+    const year = Number(s.slice(0, 4));
+    const day = new Date(`${s}T00:00:00Z`);
+    return year >= 2000 && year <= 2999 && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(s);
+  }, 'fecha AAAA-MM-DD');
 
 /** `GET /api/orders` (staff): spec point 3's filter plus paging and sorting. */
 export const OrderFilterSchema = z.object({
-  storeId: z.coerce.number().int().positive().optional(),
+  storeId: IdParam.optional(),
   /** An order id (UUID) or a human order number ("123" or "000123"). */
   orderId: z.string().trim().max(40).optional(),
   /** Inclusive calendar days in Madrid time. */

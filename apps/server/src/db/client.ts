@@ -2,6 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { lockDataDir } from './pglite-lock.ts';
+import { PglitePrepared, StatementNames } from './prepared.ts';
 
 export interface QueryResult<R> {
   rows: R[];
@@ -69,8 +71,11 @@ async function pgListener(connectionString: string, channel: string, onNotify: (
 }
 
 function fromPg(pool: pg.Pool, connectionString: string): Database {
+  // Named statements: each connection parses and plans a text once (see prepared.ts).
+  const names = new StatementNames();
   const run = async <R>(q: pg.Pool | pg.PoolClient, text: string, params?: unknown[]) => {
-    const r = await q.query(text, params as unknown[]);
+    const name = names.nameFor(text);
+    const r = await q.query(name ? { name, text, values: params ?? [] } : { text, values: params ?? [] });
     return { rows: r.rows as R[], rowCount: r.rowCount ?? 0 };
   };
   return {
@@ -105,10 +110,14 @@ function fromPg(pool: pg.Pool, connectionString: string): Database {
 
 function fromPglite(db: PGlite): Database {
   const parsers = { 20: (v: string) => Number.parseInt(v, 10) };
+  // Prepared statements: one call into the WebAssembly backend per query instead of six.
+  const prepared = new PglitePrepared(db, parsers);
   return {
     kind: 'pglite',
     async query(text, params) {
-      const r = await db.query(text, params, { parsers });
+      const r = prepared.accepts(text)
+        ? await prepared.query(text, params)
+        : await db.query(text, params, { parsers });
       return { rows: r.rows as never[], rowCount: r.affectedRows ?? r.rows.length };
     },
     exec: async (text) => {
@@ -118,7 +127,9 @@ function fromPglite(db: PGlite): Database {
       db.transaction((tx) =>
         fn({
           async query(text, params) {
-            const r = await tx.query(text, params, { parsers });
+            const r = prepared.accepts(text)
+              ? await prepared.queryInTransaction(text, params)
+              : await tx.query(text, params, { parsers });
             return { rows: r.rows as never[], rowCount: r.affectedRows ?? r.rows.length };
           },
           exec: async (text) => {
@@ -151,5 +162,26 @@ export async function openDatabase(opts: {
   if (opts.dataDir === null) return fromPglite(await PGlite.create());
   const dir = path.join(opts.dataDir, 'pglite');
   await mkdir(dir, { recursive: true });
-  return fromPglite(await PGlite.create({ dataDir: dir }));
+  // PGlite does not stop a second process from opening the same files (that corrupts them).
+  const unlock = await lockDataDir(
+    path.join(opts.dataDir, 'pglite.lock'),
+    `La base de datos PGlite de ${dir}`,
+  );
+  let database: Database;
+  try {
+    database = fromPglite(await PGlite.create({ dataDir: dir }));
+  } catch (err) {
+    await unlock();
+    throw err;
+  }
+  return {
+    ...database,
+    async close() {
+      try {
+        await database.close();
+      } finally {
+        await unlock();
+      }
+    },
+  };
 }

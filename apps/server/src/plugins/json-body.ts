@@ -6,6 +6,8 @@ import { AppError } from '../lib/errors.ts';
 export const MAX_JSON_DEPTH = 16;
 export const JSON_BODY_LIMIT = 256 * 1024;
 
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 /** Deepest bracket nesting of a JSON text, ignoring brackets inside strings. */
 export function jsonDepth(text: string): number {
   let depth = 0;
@@ -33,24 +35,33 @@ export function registerJsonBody(app: FastifyInstance): void {
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser(
     'application/json',
-    { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT },
+    { parseAs: 'buffer', bodyLimit: JSON_BODY_LIMIT },
     (_req, body, done) => {
-      const text = body as string;
+      let text: string;
+      try {
+        // JSON is UTF-8 (RFC 8259); invalid bytes are refused, not stored as U+FFFD.
+        text = UTF8.decode(body as Buffer);
+      } catch {
+        return done(new AppError(400, 'INVALID_JSON', messages.invalidJson), undefined);
+      }
       if (text.trim() === '') return done(null, undefined);
       if (jsonDepth(text) > MAX_JSON_DEPTH) {
         return done(new AppError(400, 'INVALID_JSON', messages.jsonTooDeep), undefined);
       }
+      let value: unknown;
+      let nul = false;
       try {
         // Keys that would reach Object.prototype are dropped, never merged.
-        done(
-          null,
-          JSON.parse(text, (key, value) =>
-            key === '__proto__' || key === 'constructor' ? undefined : value,
-          ),
-        );
+        value = JSON.parse(text, (key, v) => {
+          if (typeof v === 'string' && v.includes('\u0000')) nul = true;
+          return key === '__proto__' || key === 'constructor' ? undefined : v;
+        });
       } catch {
-        done(new AppError(400, 'INVALID_JSON', messages.invalidJson), undefined);
+        return done(new AppError(400, 'INVALID_JSON', messages.invalidJson), undefined);
       }
+      // PostgreSQL text cannot hold U+0000: refused here rather than failing in a query as a 500.
+      if (nul) return done(new AppError(400, 'VALIDATION_FAILED', messages.validationFailed), undefined);
+      done(null, value);
     },
   );
 }

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, unlink } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
+import { mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import path from 'node:path';
 
 /**
@@ -11,11 +13,47 @@ export interface FileStore {
   /** The bytes, or null when there is no such file. */
   get(key: string): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
+  /** Keys of files written before `before`, in batches; stores that cannot list leave it out. */
+  keysOlderThan?(before: Date): AsyncIterable<string[]>;
 }
 
 const KEY = /^[a-z0-9-]+\/[A-Za-z0-9_-]{8,64}(\.[a-z0-9]{1,5})?$/;
 
-/** Files in a local directory. A write lands whole or not at all: temp file, fsync, rename. */
+/** A temp file older than this belongs to no write in progress (a write takes milliseconds). */
+export const STALE_TEMP_MS = 60 * 60_000;
+
+/** This process in temp file names: `<host>~<pid>~<random>`, so a restart knows its own leftovers. */
+const HOST = hostname().replace(/[^A-Za-z0-9.-]/g, '_') || 'host';
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Makes a rename or a new file in `dir` survive a power cut, not just a process crash. */
+async function syncDirectory(dir: string): Promise<void> {
+  let handle: Awaited<ReturnType<typeof open>> | undefined;
+  try {
+    handle = await open(dir, 'r');
+    await handle.sync();
+  } catch (err) {
+    // Some platforms and file systems cannot fsync a directory; nothing more can be done there.
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'EISDIR' && code !== 'EINVAL' && code !== 'EPERM' && code !== 'EBADF') throw err;
+  } finally {
+    await handle?.close();
+  }
+}
+
+/**
+ * Files in a local directory. A write lands whole or not at all: temp file, fsync, rename, fsync of
+ * the directory. Several instances may share the directory (a network file system): each keeps
+ * its temp files under its own name and only removes its own leftovers at start.
+ */
 export class LocalFileStore implements FileStore {
   readonly #root: string;
   readonly #tmp: string;
@@ -32,15 +70,66 @@ export class LocalFileStore implements FileStore {
 
   async init(): Promise<void> {
     await mkdir(this.#tmp, { recursive: true });
-    // Leftovers of writes interrupted by a crash: never referenced, safe to drop.
-    await rm(this.#tmp, { recursive: true, force: true });
-    await mkdir(this.#tmp, { recursive: true });
+    // Leftovers of writes interrupted by a crash of this host's processes: never referenced.
+    // Another instance's temp files may be writes in progress: only removed once stale.
+    await this.sweepTemp(STALE_TEMP_MS, true);
+  }
+
+  /**
+   * Removes temp files older than `olderThanMs`, and with `deadOwners` also those of this host's
+   * processes that no longer run (or whose pid this process now has). Returns how many went.
+   */
+  async sweepTemp(olderThanMs = STALE_TEMP_MS, deadOwners = false): Promise<number> {
+    let removed = 0;
+    for (const name of await readdir(this.#tmp).catch(() => [] as string[])) {
+      const [host, pid] = name.split('~');
+      const ownerGone =
+        deadOwners && host === HOST && pid !== undefined && /^\d+$/.test(pid)
+          ? Number(pid) === process.pid || !isRunning(Number(pid))
+          : false;
+      const file = path.join(this.#tmp, name);
+      const old = ownerGone
+        ? true
+        : await stat(file).then(
+            (s) => Date.now() - s.mtimeMs > olderThanMs,
+            () => false,
+          );
+      if (old) {
+        await rm(file, { recursive: true, force: true });
+        removed++;
+      }
+    }
+    return removed;
+  }
+
+  /**
+   * Keys of stored files last written before `before`, a directory at a time (for the sweep of
+   * files that no database row points at: bytes are written before their row commits).
+   */
+  async *keysOlderThan(before: Date): AsyncGenerator<string[]> {
+    let kinds: Dirent[];
+    try {
+      kinds = await readdir(this.#root, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const kind of kinds) {
+      if (!kind.isDirectory() || kind.name.startsWith('.')) continue;
+      const keys: string[] = [];
+      for (const name of await readdir(path.join(this.#root, kind.name)).catch(() => [] as string[])) {
+        const key = `${kind.name}/${name}`;
+        if (!KEY.test(key)) continue;
+        const st = await stat(path.join(this.#root, key)).catch(() => null);
+        if (st?.isFile() && st.mtimeMs < before.getTime()) keys.push(key);
+      }
+      for (let i = 0; i < keys.length; i += 500) yield keys.slice(i, i + 500);
+    }
   }
 
   async put(key: string, bytes: Buffer): Promise<void> {
     const target = this.#path(key);
     await mkdir(path.dirname(target), { recursive: true });
-    const tmp = path.join(this.#tmp, randomBytes(12).toString('hex'));
+    const tmp = path.join(this.#tmp, `${HOST}~${process.pid}~${randomBytes(12).toString('hex')}`);
     const handle = await open(tmp, 'wx', 0o640);
     try {
       await handle.writeFile(bytes);
@@ -54,6 +143,8 @@ export class LocalFileStore implements FileStore {
       await unlink(tmp).catch(() => {});
       throw err;
     }
+    // The row that points at this file commits next: the rename must be on disk before it.
+    await syncDirectory(path.dirname(target));
   }
 
   async get(key: string): Promise<Buffer | null> {

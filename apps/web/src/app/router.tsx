@@ -1,5 +1,6 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
 import { AppLayout } from './layout';
 import { LandingRoute } from './routes/landing';
 
@@ -12,20 +13,33 @@ const StoreSelectionRoute = lazyRoute(() => import('./routes/store-selection'), 
 const StoreHomeRoute = lazyRoute(() => import('./routes/store-home'), 'StoreHomeRoute');
 const ModelsRoute = lazyRoute(() => import('./routes/models'), 'ModelsRoute');
 const StaticPageRoute = lazyRoute(() => import('./routes/static-page'), 'StaticPageRoute');
-const EditorModelRoute = lazyRoute(() => import('./routes/coming-soon'), 'EditorModelRoute');
-const EditorEditRoute = lazyRoute(() => import('./routes/coming-soon'), 'EditorEditRoute');
-const PayAtStoreRoute = lazyRoute(() => import('./routes/coming-soon'), 'PayAtStoreRoute');
-const PayNowRoute = lazyRoute(() => import('./routes/coming-soon'), 'PayNowRoute');
-const OrderDataRoute = lazyRoute(() => import('./routes/coming-soon'), 'OrderDataRoute');
-const OrderConfirmationRoute = lazyRoute(() => import('./routes/coming-soon'), 'OrderConfirmationRoute');
-const UploadRoute = lazyRoute(() => import('./routes/coming-soon'), 'UploadRoute');
+const EditorModelRoute = lazyRoute(() => import('./routes/editor-model'), 'EditorModelRoute');
+const EditorEditRoute = lazyRoute(() => import('./routes/editor-edit'), 'EditorEditRoute');
+const PayAtStoreRoute = lazyRoute(() => import('./routes/pay-at-store'), 'PayAtStoreRoute');
+const PayNowRoute = lazyRoute(() => import('./routes/pay-now'), 'PayNowRoute');
+const OrderDataRoute = lazyRoute(() => import('./routes/order-data'), 'OrderDataRoute');
+const OrderConfirmationRoute = lazyRoute(
+  () => import('./routes/order-confirmation'),
+  'OrderConfirmationRoute',
+);
+const UploadRoute = lazyRoute(() => import('./routes/upload'), 'UploadRoute');
 const PaymentSuccessRoute = lazyRoute(() => import('./routes/payment'), 'PaymentSuccessRoute');
 const PaymentFailureRoute = lazyRoute(() => import('./routes/payment'), 'PaymentFailureRoute');
+const AdminRoute = lazyRoute(() => import('./routes/admin'), 'AdminRoute');
 
 /** The route table of spec point 2. */
 export function AppRoutes() {
   return (
     <Routes>
+      {/* The staff back office: its own shell, outside the customer layout. */}
+      <Route
+        path="admin/*"
+        element={
+          <Suspense fallback={<Spinner label="Cargando…" />}>
+            <AdminRoute />
+          </Suspense>
+        }
+      />
       <Route element={<AppLayout />}>
         <Route index element={<LandingRoute />} />
         <Route path="welcome/:encodedUrl" element={<LandingRoute />} />

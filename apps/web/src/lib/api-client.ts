@@ -22,6 +22,7 @@ export type Query = Record<string, string | number | undefined>;
 export interface RequestOptions {
   method?: Method;
   query?: Query;
+  /** Sent as JSON, or as multipart when it is a FormData. */
   body?: unknown;
   signal?: AbortSignal;
 }
@@ -58,14 +59,16 @@ function withQuery(path: string, query: Query | undefined): string {
 
 async function send(url: string, method: Method, body: unknown, signal: AbortSignal | undefined) {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData goes as multipart: the browser writes its Content-Type with the boundary.
+  const form = body instanceof FormData;
+  if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
   if (method !== 'GET') Object.assign(headers, csrfHeaders());
   try {
     return await fetch(url, {
       method,
       headers,
       credentials: 'same-origin',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       signal,
     });
   } catch (error) {

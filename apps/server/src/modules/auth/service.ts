@@ -47,13 +47,19 @@ export async function bootstrapAdmin(
 ): Promise<boolean> {
   const { rows } = await q.query('SELECT 1 FROM staff_users LIMIT 1');
   if (rows.length > 0) return false;
-  await createStaffUser(q, {
-    email: admin.email,
-    name: 'Administración',
-    password: admin.password,
-    role: 'admin',
-    storeId: null,
-  });
+  try {
+    await createStaffUser(q, {
+      email: admin.email,
+      name: 'Administración',
+      password: admin.password,
+      role: 'admin',
+      storeId: null,
+    });
+  } catch (err) {
+    // Instances starting together on a new database: another one created it first.
+    if ((err as { code?: string }).code === '23505') return false;
+    throw err;
+  }
   return true;
 }
 

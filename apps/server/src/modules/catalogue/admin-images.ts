@@ -29,6 +29,7 @@ import sharp, { type SharpOptions } from 'sharp';
 import { AppError, fail } from '../../lib/errors.ts';
 import { requireAdmin } from '../auth/service.ts';
 import { fileUri } from '../files/service.ts';
+import { malformedForm } from '../files/uploads.ts';
 import { pngFrameCount, sniffImageFormat } from '../images/sniff.ts';
 
 export const CATALOGUE_MAX_BYTES = 10 * 1024 * 1024;
@@ -166,7 +167,7 @@ async function readFile(req: FastifyRequest): Promise<Buffer> {
     return await part.toBuffer();
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw err;
+    throw malformedForm(err);
   }
 }
 

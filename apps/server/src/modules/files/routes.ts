@@ -28,8 +28,14 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     async (req, reply) => {
       let file = await files.find(db, req.params.id);
       if (!file) throw notFound();
-      // Print files and invoices carry a customer's name and address: the back office's only.
-      if ((file.kind === 'print' || file.kind === 'invoice') && !req.staff) throw forbidden();
+      // Print files and invoices carry a customer's name and address: the back office's only,
+      // and store staff's only for their own store's orders.
+      if (file.kind === 'print' || file.kind === 'invoice') {
+        if (!req.staff) throw forbidden();
+        if (req.staff.role !== 'admin' && req.staff.storeId !== (await storeOfOrderFile(file.id))) {
+          throw forbidden();
+        }
+      }
       if (file.kind === 'upload') {
         // A customer photo is shown at editor size unless a size is asked for; the full-size
         // original is for the print workflow (staff).
@@ -52,6 +58,18 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       return reply.send(bytes);
     },
   );
+
+  /** The store of the order a print file or an invoice belongs to; null when none. */
+  const storeOfOrderFile = async (fileId: string): Promise<number | null> => {
+    const { rows } = await db.query<{ store_id: number }>(
+      `SELECT o.store_id FROM orders o WHERE o.print_pdf_id = $1 OR o.print_png_id = $1
+       UNION ALL
+       SELECT o.store_id FROM invoices i JOIN orders o ON o.id = i.order_id WHERE i.pdf_file_id = $1
+       LIMIT 1`,
+      [fileId],
+    );
+    return rows[0]?.store_id ?? null;
+  };
 
   const upload = async (visitorId: string, body: Buffer): Promise<FileRecord> => {
     await hit(db, `upload:${visitorId}`, UPLOADS_PER_WINDOW, 10 * 60);

@@ -24,18 +24,32 @@ export interface UploadForm {
 export async function readUploadForm(req: FastifyRequest): Promise<UploadForm> {
   if (!req.isMultipart()) throw fail(415, 'UNSUPPORTED_MEDIA_TYPE', 'unsupportedMediaType');
   const form: UploadForm = { file: null, fields: {} };
-  for await (const part of req.parts({ limits: UPLOAD_LIMITS })) {
-    if (part.type === 'file') {
-      if (part.fieldname !== 'file' || form.file) {
-        part.file.resume();
-        throw fail(400, 'VALIDATION_FAILED', 'validationFailed');
+  try {
+    for await (const part of req.parts({ limits: UPLOAD_LIMITS })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || form.file) {
+          part.file.resume();
+          throw fail(400, 'VALIDATION_FAILED', 'validationFailed');
+        }
+        form.file = await part.toBuffer();
+      } else {
+        form.fields[part.fieldname] = String(part.value);
       }
-      form.file = await part.toBuffer();
-    } else {
-      form.fields[part.fieldname] = String(part.value);
     }
+  } catch (err) {
+    throw malformedForm(err);
   }
   return form;
+}
+
+/**
+ * Our refusals and the limits' own 4xx errors go through as they are; anything else the form
+ * parser throws (no boundary, a form cut short) is a malformed request, not a server error.
+ */
+export function malformedForm(err: unknown): unknown {
+  const status = (err as { statusCode?: unknown }).statusCode;
+  if (err instanceof AppError || (typeof status === 'number' && status >= 400 && status < 500)) return err;
+  return fail(400, 'BAD_REQUEST', 'badRequest');
 }
 
 /** The spec's "No image provided" for a form without a file or with an empty one. */

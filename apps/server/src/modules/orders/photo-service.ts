@@ -68,10 +68,14 @@ export async function saveDesign(
   );
 }
 
-/** Takes the photo off the order ('Cambiar foto'); the upload itself is swept later. */
+/**
+ * Takes the photo off the order ('Cambiar foto'); the upload itself is swept later. A customer
+ * who comes back from the payment choice to the editor may still change it, until the order is
+ * placed or a payment has started.
+ */
 export async function detachPhoto(tx: Queryable, orderId: string): Promise<void> {
   const order = await lockOrder(tx, orderId);
-  expectStatus(order, ACCEPTS_PHOTO);
+  expectStatus(order, [...ACCEPTS_PHOTO, 'design_confirmed', 'details_confirmed']);
   await tx.query(
     'UPDATE orders SET image_id = NULL, design_id = NULL, design_transform = NULL, updated_at = now() WHERE id = $1',
     [orderId],

@@ -16,6 +16,8 @@ export interface OrderRow {
   payment_method: PaymentMethod | null;
   created_at: Date;
   image_id: string | null;
+  image_width: number | null;
+  image_height: number | null;
   design_id: string | null;
   design_transform: DesignTransform | null;
   customer_name: string | null;
@@ -42,7 +44,7 @@ export interface OrderRow {
 
 export const ORDER_SELECT = `
   SELECT o.id, o.order_number, o.status, o.price_cents, o.shipping_cents, o.is_home_delivery, o.payment_method,
-         o.created_at, o.image_id, o.design_id, o.design_transform, o.customer_name, o.customer_email, o.customer_phone,
+         o.created_at, o.image_id, img.width AS image_width, img.height AS image_height, o.design_id, o.design_transform, o.customer_name, o.customer_email, o.customer_phone,
          o.customer_address, o.customer_city, o.customer_postal_code,
          s.id AS store_id, s.name AS store_name, s.address AS store_address, s.town AS store_town,
          s.province AS store_province, s.postal_code AS store_postal_code, s.shipping_cents AS store_shipping_cents,
@@ -52,7 +54,8 @@ export const ORDER_SELECT = `
   FROM orders o
   JOIN stores s ON s.id = o.store_id
   JOIN brands b ON b.id = o.brand_id
-  JOIN models m ON m.id = o.model_id`;
+  JOIN models m ON m.id = o.model_id
+  LEFT JOIN files img ON img.id = o.image_id`;
 
 /** "000123": the human order number of staff, invoices and the payment gateway. */
 export const formatOrderNumber = (n: number): string => String(n).padStart(6, '0');
@@ -74,6 +77,7 @@ export function toOrder(r: OrderRow): Order {
     pendingPrinting: !['printed', 'ready', 'shipped', 'delivered', 'cancelled'].includes(r.status),
     createdAt: r.created_at.toISOString(),
     image: fileUriOrNull(r.image_id),
+    imageSize: r.image_width && r.image_height ? { width: r.image_width, height: r.image_height } : null,
     design: fileUriOrNull(r.design_id),
     designTransform: r.design_transform,
     store: {

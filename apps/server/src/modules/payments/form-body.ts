@@ -14,7 +14,9 @@ export function registerFormBody(app: FastifyInstance, bodyLimit: number): void 
     (_req, body, done) => {
       const fields: Record<string, string> = {};
       for (const [name, value] of new URLSearchParams(body as string)) {
-        if (FIELD_NAME.test(name) && !Object.hasOwn(fields, name)) fields[name] = value;
+        // A NUL cannot be stored (PostgreSQL text) and no gateway sends one: such a field is absent.
+        if (FIELD_NAME.test(name) && !value.includes('\u0000') && !Object.hasOwn(fields, name))
+          fields[name] = value;
       }
       done(null, fields);
     },

@@ -1,5 +1,5 @@
-import type { Order } from '@shop/contracts/orders';
 import { messages } from '@shop/contracts/messages';
+import type { Order } from '@shop/contracts/orders';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';

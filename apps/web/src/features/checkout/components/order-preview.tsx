@@ -32,12 +32,19 @@ interface OrderPreviewProps {
   order: Order;
   /** The shipping fee to show: the page's current delivery choice may differ from the order's. */
   shipping: number;
+  /** A line under the price (how the case reaches the customer). */
+  detail?: string;
+  /** Image beside the text on small screens, for pages where the form matters more. */
+  compact?: boolean;
 }
 
 /** The order preview card of spec point 2: the case, what it is and what it costs. */
-export function OrderPreview({ order, shipping }: OrderPreviewProps) {
+export function OrderPreview({ order, shipping, detail, compact = false }: OrderPreviewProps) {
   return (
-    <section className="card order-preview" aria-label="Resumen del pedido">
+    <section
+      className={compact ? 'card order-preview order-preview--compact' : 'card order-preview'}
+      aria-label="Resumen del pedido"
+    >
       <div className="order-preview__media">
         <div className="case-figure">
           <CaseImage order={order} />
@@ -50,6 +57,7 @@ export function OrderPreview({ order, shipping }: OrderPreviewProps) {
         <p className="order-preview__price" aria-live="polite">
           Precio: {formatEuros(orderPrice(order, shipping))} IVA incl.
         </p>
+        {detail && <p className="order-preview__detail">{detail}</p>}
       </div>
     </section>
   );

@@ -25,42 +25,38 @@ function PayAtStorePanel({ order, onConflict }: PanelProps) {
   const [busy, setBusy] = useState<'pickup' | 'pay-now' | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  async function run(action: 'pickup' | 'pay-now', step: () => Promise<void>, fallback: string) {
-    setBusy(action);
+  function fail(failure: unknown, fallback: string) {
+    setError(refusalMessage(failure, fallback));
+    setBusy(null);
+    if (isStateConflict(failure)) onConflict();
+  }
+
+  async function pickUp() {
+    setBusy('pickup');
     setError(null);
     try {
-      await step();
+      // Back from the pay-now page the order says "pay now": this page's choice wins.
+      if (order.paymentMethod !== 'paystore') await confirmPaymentMethod(order.id, 'paystore');
+      await confirmInStorePickup(order.id);
+      setSessionValue('payment_method', 'paystore');
+      setSessionValue('delivery_method', 'pickup');
+      navigate(paths.orderData);
     } catch (failure) {
-      setError(refusalMessage(failure, fallback));
-      setBusy(null);
-      if (isStateConflict(failure)) onConflict();
+      fail(failure, messages.pickupConfirmFailed);
     }
   }
 
-  const pickUp = () =>
-    run(
-      'pickup',
-      async () => {
-        // Back from the pay-now page, the order still says "pay now": this page's choice wins.
-        if (order.paymentMethod !== 'paystore') await confirmPaymentMethod(order.id, 'paystore');
-        await confirmInStorePickup(order.id);
-        setSessionValue('payment_method', 'paystore');
-        setSessionValue('delivery_method', 'pickup');
-        navigate(paths.orderData);
-      },
-      messages.pickupConfirmFailed,
-    );
-
-  const payNow = () =>
-    run(
-      'pay-now',
-      async () => {
-        await confirmPaymentMethod(order.id, 'paynow');
-        setSessionValue('payment_method', 'paynow');
-        navigate(paths.payNow);
-      },
-      messages.genericRetry,
-    );
+  async function payNow() {
+    setBusy('pay-now');
+    setError(null);
+    try {
+      await confirmPaymentMethod(order.id, 'paynow');
+      setSessionValue('payment_method', 'paynow');
+      navigate(paths.payNow);
+    } catch (failure) {
+      fail(failure, messages.genericRetry);
+    }
+  }
 
   return (
     <div className="checkout-layout">
@@ -69,9 +65,7 @@ function PayAtStorePanel({ order, onConflict }: PanelProps) {
         <h2 id="pickup-title" className="checkout-panel__title">
           Pagas al recoger tu funda
         </h2>
-        <p className="checkout-panel__text">
-          Recoge tu funda y págala en tu tienda:
-        </p>
+        <p className="checkout-panel__text">Recoge tu funda y págala en tu tienda:</p>
         <StoreAddress store={order.store} />
         {error && <Alert>{error}</Alert>}
         <button

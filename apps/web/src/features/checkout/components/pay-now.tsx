@@ -1,5 +1,5 @@
-import { formatEuros } from '@shop/contracts/money';
 import { messages } from '@shop/contracts/messages';
+import { formatEuros } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -48,8 +48,13 @@ function Choice({ value, checked, onChange, label, extra, hint, disabled }: Choi
         onChange={() => onChange(value)}
       />
       <label className="choice__label" htmlFor={id}>
-        {label}
-        {extra && <span className="choice__extra"> {extra}</span>}
+        <span className="choice__name">{label}</span>
+        {extra && (
+          <>
+            {' '}
+            <span className="choice__extra">{extra}</span>
+          </>
+        )}
       </label>
       <p id={`${id}-hint`} className="choice__hint">
         {hint}
@@ -70,39 +75,45 @@ function PayNowPanel({ order, onConflict }: PanelProps) {
   const [error, setError] = useState<string | null>(null);
   const fee = order.store.shipping;
 
-  async function run(action: 'continue' | 'pay-at-store', step: () => Promise<string>) {
-    setBusy(action);
-    setError(null);
-    try {
-      navigate(await step());
-    } catch (failure) {
-      // The step's own text travels as the failure's message (see `orFallback`).
-      setError(refusalMessage(failure, failure instanceof StepFailure ? failure.message : messages.genericRetry));
-      setBusy(null);
-      if (isStateConflict(failure)) onConflict();
-    }
+  function fail(failure: unknown, fallback: string) {
+    setError(refusalMessage(failure, fallback));
+    setBusy(null);
+    if (isStateConflict(failure)) onConflict();
   }
 
-  const proceed = () =>
-    run('continue', async () => {
-      // Back from the pay-at-store page, the order still says "pay at the store": this page's choice wins.
+  async function proceed() {
+    setBusy('continue');
+    setError(null);
+    // Adding the delivery fee has no text of its own in the spec: the generic one says "try again".
+    let fallback: string = messages.genericRetry;
+    try {
+      // Back from the pay-at-store page the order says "pay at the store": this page's choice wins.
       if (order.paymentMethod !== 'paynow') await confirmPaymentMethod(order.id, 'paynow');
       if (choice === 'delivery') {
         await addDelivery(order.id);
       } else {
-        await orFallback(confirmInStorePickup(order.id), messages.pickupConfirmFailed);
+        fallback = messages.pickupConfirmFailed;
+        await confirmInStorePickup(order.id);
       }
       setSessionValue('payment_method', 'paynow');
       setSessionValue('delivery_method', choice);
-      return paths.orderData;
-    });
+      navigate(paths.orderData);
+    } catch (failure) {
+      fail(failure, fallback);
+    }
+  }
 
-  const payAtStore = () =>
-    run('pay-at-store', async () => {
+  async function payAtStore() {
+    setBusy('pay-at-store');
+    setError(null);
+    try {
       await confirmPaymentMethod(order.id, 'paystore');
       setSessionValue('payment_method', 'paystore');
-      return paths.payAtStore;
-    });
+      navigate(paths.payAtStore);
+    } catch (failure) {
+      fail(failure, messages.genericRetry);
+    }
+  }
 
   return (
     <div className="checkout-layout">
@@ -151,23 +162,6 @@ function PayNowPanel({ order, onConflict }: PanelProps) {
       </section>
     </div>
   );
-}
-
-/** A failure of one step that has its own text in the spec. */
-class StepFailure extends Error {
-  readonly cause: unknown;
-  constructor(message: string, cause: unknown) {
-    super(message);
-    this.cause = cause;
-  }
-}
-
-async function orFallback<T>(call: Promise<T>, message: string): Promise<T> {
-  try {
-    return await call;
-  } catch (error) {
-    throw new StepFailure(message, error);
-  }
 }
 
 /** `/pedido/pagar-ahora`: the customer pays online now, with home delivery or pickup at the store. */

@@ -1,28 +1,130 @@
 import { messages } from '@shop/contracts/messages';
-import { Link } from 'react-router';
+import { formatEuros } from '@shop/contracts/money';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
+import { AlertIcon } from '@/components/ui/icons';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { paths } from '@/config/paths';
+import { getSessionValue } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import '@/styles/checkout.css';
+import { type PaymentVerdict, usePaymentVerdict } from '../hooks/use-payment-verdict';
+
+const storeLink = (primary: boolean) => (
+  <Link
+    to={paths.store()}
+    className={`button button--large ${primary ? 'button--primary' : 'button--secondary'}`}
+  >
+    Volver a la tienda
+  </Link>
+);
+
+const retryLink = (
+  <Link to={paths.orderData} className="button button--primary button--large">
+    Intentar el pago de nuevo
+  </Link>
+);
+
+/** An information box inside the page's status region (which already announces it). */
+function Notice({ children }: { children: ReactNode }) {
+  return (
+    <div className="alert alert--info">
+      <AlertIcon className="alert__icon" />
+      <div>{children}</div>
+    </div>
+  );
+}
+
+function SuccessText({ verdict, hasOrder }: { verdict: PaymentVerdict; hasOrder: boolean }) {
+  if (!hasOrder) {
+    return (
+      <p className="status-panel__text">
+        Gracias por tu compra. Si tienes alguna duda sobre tu pedido, contacta con tu tienda.
+      </p>
+    );
+  }
+  switch (verdict.status) {
+    case 'checking':
+      return (
+        <div className="spinner spinner--inline">
+          <span className="spinner__ring" aria-hidden="true" />
+          <span>Estamos confirmando el pago con el banco…</span>
+        </div>
+      );
+    case 'paid':
+      return (
+        <p className="status-panel__text">
+          {verdict.amount === null
+            ? 'Hemos recibido tu pago.'
+            : `Hemos recibido tu pago de ${formatEuros(verdict.amount)}.`}{' '}
+          Ya estamos preparando tu funda.
+        </p>
+      );
+    case 'pending':
+      return (
+        <Notice>
+          El banco todavía no nos ha confirmado el pago. En cuanto lo haga tramitaremos tu pedido: no hace
+          falta que vuelvas a pagar.
+        </Notice>
+      );
+    case 'failed':
+      return <Alert>{messages.paymentFailedText}</Alert>;
+    case 'unknown':
+      return (
+        <Notice>
+          No hemos podido comprobar el pago de tu pedido. Si se ha realizado algún cargo, contacta con tu
+          tienda.
+        </Notice>
+      );
+  }
+}
+
+function PaymentSuccess() {
+  const [orderId] = useState(() => getSessionValue('order_id'));
+  const verdict = usePaymentVerdict(orderId);
+  useDocumentTitle(messages.paymentSucceededTitle);
+  const tone =
+    !orderId || verdict.status === 'paid' ? 'success' : verdict.status === 'failed' ? 'error' : 'info';
+
+  return (
+    <StatusPanel tone={tone} title={messages.paymentSucceededTitle}>
+      <div className="payment-result__status" role="status">
+        <SuccessText verdict={verdict} hasOrder={orderId !== null} />
+      </div>
+      <div className="payment-result__actions">
+        {verdict.status === 'failed' && retryLink}
+        {storeLink(verdict.status !== 'failed')}
+      </div>
+    </StatusPanel>
+  );
+}
+
+function PaymentFailure() {
+  // The order stays open after a refused payment: the customer may pay again from the data page.
+  const [hasOrder] = useState(() => getSessionValue('order_id') !== null);
+  useDocumentTitle(messages.paymentFailedTitle);
+  return (
+    <StatusPanel tone="error" title={messages.paymentFailedTitle}>
+      <Alert>{messages.paymentFailedText}</Alert>
+      <div className="payment-result__actions">
+        {hasOrder && retryLink}
+        {storeLink(!hasOrder)}
+      </div>
+    </StatusPanel>
+  );
+}
 
 /** Where the card payment gateway sends the customer back: both outcomes lead to /store. */
 export function PaymentResult({ outcome }: { outcome: 'success' | 'failure' }) {
-  const success = outcome === 'success';
-  const title = success ? messages.paymentSucceededTitle : messages.paymentFailedTitle;
-  useDocumentTitle(title);
+  const { search } = useLocation();
+  const navigate = useNavigate();
 
-  return (
-    <StatusPanel tone={success ? 'success' : 'error'} title={title}>
-      {success ? (
-        <p className="status-panel__text">
-          Hemos recibido tu pago. Te avisaremos por correo electrónico cuando tu funda esté lista.
-        </p>
-      ) : (
-        <Alert>{messages.paymentFailedText}</Alert>
-      )}
-      <Link to={paths.store()} className="button button--primary button--large">
-        Volver a la tienda
-      </Link>
-    </StatusPanel>
-  );
+  useEffect(() => {
+    // The gateway appends its signed notification to the address; the shop does not use it (the
+    // server-to-server notification decides), and it has no place in a bookmark or a shared link.
+    if (new URLSearchParams(search).has('Ds_Signature')) navigate({ search: '' }, { replace: true });
+  }, [search, navigate]);
+
+  return outcome === 'success' ? <PaymentSuccess /> : <PaymentFailure />;
 }

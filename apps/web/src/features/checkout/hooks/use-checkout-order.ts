@@ -2,8 +2,8 @@ import type { Order } from '@shop/contracts/orders';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { isAbort } from '@/lib/api-client';
-import { getSessionValue } from '@/lib/session';
+import { ApiError, isAbort } from '@/lib/api-client';
+import { getSessionValue, removeSessionValues } from '@/lib/session';
 import { getOrder } from '../api/get-order';
 import { orderStage } from '../lib/order-stage';
 
@@ -59,7 +59,14 @@ export function useCheckoutOrder(page: CheckoutPage) {
         else setState(order.status === 'cancelled' ? { status: 'cancelled' } : { status: 'ready', order });
       },
       (error: unknown) => {
-        if (!isAbort(error)) setState({ status: 'error' });
+        if (isAbort(error)) return;
+        if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+          // The session holds an order id the shop does not have (any more), or not an id at all.
+          removeSessionValues('order_id');
+          setState({ status: 'no-order' });
+        } else {
+          setState({ status: 'error' });
+        }
       },
     );
     return () => controller.abort();

@@ -5,7 +5,9 @@ import { ApiError } from '@/lib/api-client';
  * (400: the data breaks a rule; 409: the order cannot take this step now), else `fallback`.
  */
 export function refusalMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && (error.status === 400 || error.status === 409) ? error.message : fallback;
+  return error instanceof ApiError && (error.status === 400 || error.status === 409)
+    ? error.message
+    : fallback;
 }
 
 /** True when the server refused a step because of the order's state (another tab moved it on, say). */

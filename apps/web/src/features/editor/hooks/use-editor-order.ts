@@ -79,7 +79,8 @@ export function useEditorOrder(orderId: string | null, onNoPhoto: () => void): E
         }
         setState({ status: 'ready', session: loaded });
       } catch (error) {
-        if (!signal.aborted && !isAbort(error)) setState({ status: 'error', message: messages.orderLoadFailed });
+        if (!signal.aborted && !isAbort(error))
+          setState({ status: 'error', message: messages.orderLoadFailed });
       }
     })();
 

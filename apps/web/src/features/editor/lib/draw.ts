@@ -1,4 +1,4 @@
-import { photoToOutputMatrix, type DesignTransform } from '@shop/case-geometry/transform';
+import { type DesignTransform, photoToOutputMatrix } from '@shop/case-geometry/transform';
 import { levelFor, type PhotoSource } from './photo-source';
 import type { StageLayout } from './stage-layout';
 import type { TemplateLayer } from './template-layer';

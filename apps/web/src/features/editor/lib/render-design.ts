@@ -1,4 +1,4 @@
-import { photoToOutputMatrix, type DesignTransform } from '@shop/case-geometry/transform';
+import { type DesignTransform, photoToOutputMatrix } from '@shop/case-geometry/transform';
 import { canvas2d } from './fetch-bitmap';
 import type { PhotoSource } from './photo-source';
 import type { TemplateLayer } from './template-layer';

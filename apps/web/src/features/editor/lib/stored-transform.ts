@@ -52,7 +52,10 @@ export function readStoredTransform(orderId: string, image: string): DesignTrans
 
 export function writeStoredTransform(orderId: string, image: string, transform: DesignTransform): void {
   try {
-    session()?.setItem(storedTransformKey(orderId), JSON.stringify({ image, transform } satisfies StoredTransform));
+    session()?.setItem(
+      storedTransformKey(orderId),
+      JSON.stringify({ image, transform } satisfies StoredTransform),
+    );
   } catch {
     // Storage full or disabled: the editor still works, it just cannot survive a reload.
   }

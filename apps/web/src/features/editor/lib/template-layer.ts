@@ -22,7 +22,8 @@ export async function loadTemplateLayer(uri: string, signal?: AbortSignal): Prom
   const pixels = ctx.getImageData(0, 0, width, height).data;
   const box = cropBox(pixels, width, height);
   if (!box) throw new Error('the template has no visible pixels');
-  const layer = cropRgba(pixels, width, box);
+  // cropRgba allocates a fresh (never shared) buffer, which is what ImageData takes.
+  const layer = cropRgba(pixels, width, box) as Uint8ClampedArray<ArrayBuffer>;
   whitenNearWhiteInPlace(layer);
   const bitmap = await createImageBitmap(new ImageData(layer, box.width, box.height));
   return { size: { width: box.width, height: box.height }, bitmap };

@@ -1,20 +1,10 @@
-/** Company data, read from configuration at run time and interpolated into the static pages. */
-export interface CompanyInfo {
-  legalName: string;
-  tradeName: string;
-  nif: string;
-  address: string;
-  postalCode: string;
-  town: string;
-  province: string;
-  phone: string;
-  whatsapp: string;
-  email: string;
-  /** Written to fit after "Nuestro horario es ...", e.g. 'de lunes a viernes, de 10:00 a 22:00'. */
-  hours: string;
-  /** Commercial registry entry, e.g. 'Registro Mercantil de Málaga, tomo ..., folio ..., hoja ...'. */
-  registry: string;
-}
+import type { Company } from '@shop/contracts/config';
+
+/**
+ * Company data, read from configuration at run time and interpolated into the static pages
+ * (`hours` reads well after "Nuestro horario es ...": 'de lunes a viernes, de 10:00 a 22:00').
+ */
+export type CompanyInfo = Company;
 
 export type Block = { kind: 'p'; text: string } | { kind: 'ul'; items: string[] };
 

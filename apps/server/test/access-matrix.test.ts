@@ -1,0 +1,741 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { StaffAccount } from '@shop/contracts/auth';
+import type { Brand, Model } from '@shop/contracts/catalogue';
+import type { GeneratedInvoice } from '@shop/contracts/invoices';
+import type { Order, PrintFileSchema } from '@shop/contracts/orders';
+import type { PaymentInitiation } from '@shop/contracts/payments';
+import type { Store } from '@shop/contracts/stores';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { z } from 'zod';
+import { createStaffUser } from '../src/modules/auth/service.ts';
+import { encodeStoreUrl } from '../src/modules/stores/url-code.ts';
+import { IDENTITY, multipart } from './checkout-helpers.ts';
+import { ADMIN, Client, STORE1, STORE2, signedIn } from './helpers.ts';
+import { notificationFor, requestParams } from './payments-support.ts';
+import {
+  ADDRESS,
+  assertRefused,
+  CONTACT,
+  createSecurityApp,
+  gatewayForm,
+  OrderFactory,
+  ok,
+  type RouteKey,
+  type SecurityApp,
+  smallPhoto,
+  smallPng,
+  stored,
+  upload,
+} from './security-support.ts';
+
+/**
+ * Who may call what: every route of the app (recorded by `buildApp`'s `onRoute` option) against
+ * five callers, each cell a real request whose expected status is in the table below. A route
+ * added without an entry, or an entry whose route is gone, fails the first test.
+ *
+ * The callers. The victim is a customer of store 1 (the "owner" of the fixtures): every order,
+ * photo and staff object the requests name belongs to store 1 and the owner.
+ *
+ * - anonymous: a visitor never seen before, with no staff session, holding only ids it was
+ *   handed: the owner's order id ("another customer's order id") and the owner's file ids.
+ * - otherCustomer: another customer (a visitor with an order and photos of their own, no staff
+ *   session) using the owner's order id together with their OWN uploads.
+ * - otherStore: staff of store 2 acting on store 1's things.
+ * - ownStore: staff of store 1.
+ * - admin.
+ *
+ * The customer's order calls take no session: the order id IS the capability (DESIGN.md,
+ * "Orders"), so anyone holding it may read and go on with the order (200 in every column). What
+ * keeps that safe is checked here and in hostile-input.test.ts: order ids are random UUIDs that
+ * cannot be guessed or enumerated (1,000 random ids: all 404), order numbers are refused by the
+ * customer calls, and listing orders is staff-only (401 anonymous, 403 for another store). Two
+ * things are bound to the visitor, not to the order id: an upload can be put on an order (photo or
+ * design) only by the visitor who uploaded it (anonymous, using the owner's file: 400;
+ * otherCustomer, using their own: 200), and only that visitor may replace or delete it (403);
+ * a phone upload link's token is its own capability, tied to one order: whoever holds it adds
+ * the photo to THAT order, never to the uploader's own.
+ *
+ * Each request is valid for the route, so the only reason for a refusal is who is asking;
+ * calls that change state get fresh objects per cell, and cells of a shared object run refusals
+ * first (the table's column order). Every refusal leaves every table and the file store as they
+ * were.
+ */
+
+const ROLES = ['anonymous', 'otherCustomer', 'otherStore', 'ownStore', 'admin'] as const;
+type Role = (typeof ROLES)[number];
+type Expect = Record<Role, number>;
+
+const all = (status: number): Expect => ({
+  anonymous: status,
+  otherCustomer: status,
+  otherStore: status,
+  ownStore: status,
+  admin: status,
+});
+/** Staff of the object's store and admins. */
+const ownStoreStaff = (status: number): Expect => ({
+  anonymous: 401,
+  otherCustomer: 401,
+  otherStore: 403,
+  ownStore: status,
+  admin: status,
+});
+const adminOnly = (status: number): Expect => ({
+  anonymous: 401,
+  otherCustomer: 401,
+  otherStore: 403,
+  ownStore: 403,
+  admin: status,
+});
+/** The order id is the capability; the upload must be the caller's own. */
+const ownUploadOnly = (status: number): Expect => ({ ...all(status), anonymous: 400 });
+
+/** The error code every refusal status must carry. */
+const REFUSAL_CODE: Record<number, string> = {
+  400: 'VALIDATION_FAILED',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+};
+
+const MATRIX_STAFF = { email: 'matriz@test.local', password: 'matrix-password-1' };
+
+interface Prepared {
+  req: InjectOptions & { method: string; url: string };
+  /** Who sends it; the role's usual client when absent. */
+  client?: Client;
+  /** More checks after the status (the action hit the right thing, nothing else). */
+  verify?: (res: LightMyRequestResponse) => Promise<void>;
+}
+
+interface Entry {
+  expect: Expect;
+  prepare(ctx: Ctx, role: Role): Promise<Prepared>;
+}
+
+const get = (url: string) => ({ method: 'GET', url });
+const post = (url: string, payload?: object) => ({
+  method: 'POST',
+  url,
+  ...(payload === undefined ? {} : { payload }),
+});
+const put = (url: string, payload?: object) => ({
+  method: 'PUT',
+  url,
+  ...(payload === undefined ? {} : { payload }),
+});
+const del = (url: string) => ({ method: 'DELETE', url });
+const uploadForm = (url: string, bytes: Buffer, extra: { name: string; value: string }[] = []) => ({
+  method: url.startsWith('/api/images/') ? 'PUT' : 'POST',
+  url,
+  ...multipart([...extra, { name: 'file', value: bytes, filename: 'foto.jpg', type: 'image/jpeg' }]),
+});
+
+class Ctx {
+  f!: OrderFactory;
+  staff!: Record<'otherStore' | 'ownStore' | 'admin', Client>;
+  otherCustomer!: Client;
+  otherCustomerOrder!: string;
+  seq = 0;
+  /** A store-1 order with the owner's personal data, read by the read-only cells. */
+  readOrder!: string;
+  /** A created store-1 order for the calls that mint upload tokens. */
+  freshOrder!: string;
+  /** Paid store-1 orders: one printed and invoiced (its files are read), one for print/invoice. */
+  filesOrder!: { invoice: string; printPng: string; printPdf: string };
+  paidOrder!: string;
+  store1!: Omit<Store, 'id'>;
+  targetStaffId!: number;
+  gateway!: PaymentInitiation;
+  readonly #own = new Map<string, { photo: string; design: string }>();
+
+  constructor(readonly s: SecurityApp) {}
+
+  get app() {
+    return this.s.app;
+  }
+
+  async init(): Promise<void> {
+    this.f = await new OrderFactory(this.app).init();
+    this.staff = {
+      otherStore: await signedIn(this.app, STORE2),
+      ownStore: await signedIn(this.app, STORE1),
+      admin: await signedIn(this.app, ADMIN),
+    };
+    this.otherCustomer = new Client(this.app);
+    const own = await this.otherCustomer.post('/api/orders', {
+      store: { id: 1 },
+      brand: { id: this.f.model.brand.id },
+      model: { id: this.f.model.id },
+    });
+    this.otherCustomerOrder = (ok(own, 201).json() as { id: string }).id;
+    await createStaffUser(this.s.t.db, { ...MATRIX_STAFF, name: 'Matriz', role: 'store', storeId: 1 });
+    this.targetStaffId = (
+      await createStaffUser(this.s.t.db, {
+        email: 'objetivo@test.local',
+        password: 'target-password-1',
+        name: 'Objetivo',
+        role: 'store',
+        storeId: 1,
+      })
+    ).id;
+    this.readOrder = await this.f.placed(CONTACT);
+    this.freshOrder = await this.f.created();
+    const admin = this.staff.admin;
+    const filesOrder = await this.f.paid(admin);
+    const invoice = ok(
+      await admin.post(`/api/orders/${filesOrder}/generateInvoice`),
+    ).json() as GeneratedInvoice;
+    const print = ok(await admin.post(`/api/orders/${filesOrder}/print`)).json() as z.infer<
+      typeof PrintFileSchema
+    >;
+    this.filesOrder = { invoice: invoice.uri, printPng: print.png, printPdf: print.uri };
+    this.paidOrder = await this.f.paid(admin);
+    const { id: _id, ...store1 } = ok(await admin.get('/api/stores/1')).json() as Store;
+    this.store1 = store1;
+    this.gateway = (await this.f.initiated()).init;
+  }
+
+  client(role: Role): Client {
+    if (role === 'anonymous') return new Client(this.app);
+    if (role === 'otherCustomer') return this.otherCustomer;
+    return this.staff[role];
+  }
+
+  /** A client of the role that may be spent (signed in or out) by the cell. */
+  async spare(role: Role): Promise<Client> {
+    if (role === 'anonymous' || role === 'otherCustomer') return new Client(this.app);
+    return signedIn(this.app, { otherStore: STORE2, ownStore: STORE1, admin: ADMIN }[role]);
+  }
+
+  /** The role's own photo and design uploads (never the anonymous caller's: it has none). */
+  async own(role: Role): Promise<{ photo: string; design: string }> {
+    let own = this.#own.get(role);
+    if (!own) {
+      const c = this.client(role);
+      own = {
+        photo: await upload(c, await smallPhoto(400, 300, '#3a7d44')),
+        design: await upload(c, await smallPhoto(240, 380, '#7d3a6b'), 'design.png'),
+      };
+      this.#own.set(role, own);
+    }
+    return own;
+  }
+
+  unique(prefix: string): string {
+    return `${prefix} ${++this.seq}`;
+  }
+
+  async freshStore(): Promise<number> {
+    const res = await this.staff.admin.post('/api/stores', {
+      name: this.unique('Tienda temporal'),
+      address: 'Calle Nueva, 1',
+      postalCode: '29002',
+      town: 'Málaga',
+      province: 'Málaga',
+    });
+    return (ok(res, 201).json() as Store).id;
+  }
+
+  async freshBrand(): Promise<number> {
+    const res = await this.staff.admin.post('/api/brands', { name: this.unique('Marca') });
+    return (ok(res, 201).json() as Brand).id;
+  }
+
+  async freshModel(): Promise<number> {
+    const res = await this.staff.admin.post('/api/models', {
+      name: this.unique('Modelo'),
+      brand: { id: 1 },
+      price: 21.5,
+    });
+    return (ok(res, 201).json() as Model).id;
+  }
+
+  order(id: string): Promise<Order> {
+    return this.f.get(id);
+  }
+}
+
+const TABLE: Record<RouteKey, Entry> = {
+  // ---------------------------------------------------------------------------- shell
+  'GET /api/health': { expect: all(200), prepare: async () => ({ req: get('/api/health') }) },
+  'GET /api/config': { expect: all(200), prepare: async () => ({ req: get('/api/config') }) },
+  'GET /api/docs': { expect: all(200), prepare: async () => ({ req: get('/api/docs') }) },
+
+  // ---------------------------------------------------------------------------- staff sign-in
+  'POST /api/auth/login': {
+    // Public: whoever holds valid credentials signs in (as that account, whoever they were).
+    expect: all(200),
+    prepare: async (ctx, role) => {
+      const client = await ctx.spare(role);
+      return {
+        client,
+        req: post('/api/auth/login', MATRIX_STAFF),
+        verify: async () => {
+          const me = ok(await client.get('/api/auth/me')).json() as { email: string };
+          assert.equal(me.email, MATRIX_STAFF.email);
+        },
+      };
+    },
+  },
+  'POST /api/auth/logout': {
+    expect: all(204),
+    prepare: async (ctx, role) => {
+      const client = await ctx.spare(role);
+      return {
+        client,
+        req: post('/api/auth/logout'),
+        verify: async () => assert.equal((await client.get('/api/auth/me')).statusCode, 401),
+      };
+    },
+  },
+  'GET /api/auth/me': {
+    expect: { anonymous: 401, otherCustomer: 401, otherStore: 200, ownStore: 200, admin: 200 },
+    prepare: async () => ({ req: get('/api/auth/me') }),
+  },
+  'GET /api/staff': { expect: adminOnly(200), prepare: async () => ({ req: get('/api/staff') }) },
+  'POST /api/staff': {
+    expect: adminOnly(201),
+    prepare: async (ctx) => ({
+      req: post('/api/staff', {
+        email: `nuevo${++ctx.seq}@test.local`,
+        name: 'Nueva persona',
+        password: 'una-clave-larga',
+        role: 'store',
+        storeId: 1,
+      }),
+    }),
+  },
+  'PUT /api/staff/:id': {
+    expect: adminOnly(200),
+    prepare: async (ctx) => ({
+      req: put(`/api/staff/${ctx.targetStaffId}`, { name: ctx.unique('Renombrada') }),
+      verify: async (res) => {
+        if (res.statusCode === 200) assert.equal((res.json() as StaffAccount).id, ctx.targetStaffId);
+      },
+    }),
+  },
+
+  // ---------------------------------------------------------------------------- stores
+  'GET /api/stores': { expect: all(200), prepare: async () => ({ req: get('/api/stores') }) },
+  'POST /api/stores': {
+    expect: adminOnly(201),
+    prepare: async (ctx) => ({
+      req: post('/api/stores', {
+        name: ctx.unique('Tienda'),
+        address: 'Calle Granada, 3',
+        postalCode: '29015',
+        town: 'Málaga',
+        province: 'Málaga',
+      }),
+    }),
+  },
+  'GET /api/stores/decode-url': {
+    expect: all(200),
+    prepare: async () => ({ req: get(`/api/stores/decode-url?encodedUrl=${encodeStoreUrl(1, 'screen')}`) }),
+  },
+  'GET /api/stores/:id': { expect: all(200), prepare: async () => ({ req: get('/api/stores/1') }) },
+  'PUT /api/stores/:id': {
+    // Store staff keep their own store's data; the body is the store as it is.
+    expect: ownStoreStaff(200),
+    prepare: async (ctx) => ({ req: put('/api/stores/1', ctx.store1) }),
+  },
+  'DELETE /api/stores/:id': {
+    expect: adminOnly(204),
+    prepare: async (ctx) => ({ req: del(`/api/stores/${await ctx.freshStore()}`) }),
+  },
+  'GET /api/stores/:id/validate': {
+    expect: all(200),
+    prepare: async () => ({ req: get('/api/stores/1/validate') }),
+  },
+  'GET /api/stores/:id/:origin': {
+    expect: all(200),
+    prepare: async () => ({ req: get('/api/stores/1/screen') }),
+  },
+
+  // ---------------------------------------------------------------------------- catalogue
+  'GET /api/brands': { expect: all(200), prepare: async () => ({ req: get('/api/brands') }) },
+  'POST /api/brands': {
+    expect: adminOnly(201),
+    prepare: async (ctx) => ({ req: post('/api/brands', { name: ctx.unique('Marca nueva') }) }),
+  },
+  'GET /api/brands/:id': { expect: all(200), prepare: async () => ({ req: get('/api/brands/1') }) },
+  'PUT /api/brands/:id': {
+    expect: adminOnly(200),
+    prepare: async (ctx) => ({
+      req: put(`/api/brands/${await ctx.freshBrand()}`, { name: ctx.unique('Marca cambiada') }),
+    }),
+  },
+  'DELETE /api/brands/:id': {
+    expect: adminOnly(204),
+    prepare: async (ctx) => ({ req: del(`/api/brands/${await ctx.freshBrand()}`) }),
+  },
+  'GET /api/models': { expect: all(200), prepare: async () => ({ req: get('/api/models?store=1') }) },
+  'POST /api/models': {
+    expect: adminOnly(201),
+    prepare: async (ctx) => ({
+      req: post('/api/models', { name: ctx.unique('Modelo nuevo'), brand: { id: 1 }, price: 22.9 }),
+    }),
+  },
+  'GET /api/models/:id': {
+    expect: all(200),
+    prepare: async (ctx) => ({ req: get(`/api/models/${ctx.f.model.id}`) }),
+  },
+  'PUT /api/models/:id': {
+    expect: adminOnly(200),
+    prepare: async (ctx) => ({
+      req: put(`/api/models/${await ctx.freshModel()}`, {
+        name: ctx.unique('Modelo cambiado'),
+        brand: { id: 1 },
+        price: 23.9,
+      }),
+    }),
+  },
+  'PUT /api/models/:id/toggleVisibility': {
+    expect: adminOnly(200),
+    prepare: async (ctx) => ({ req: put(`/api/models/${await ctx.freshModel()}/toggleVisibility`) }),
+  },
+  'DELETE /api/models/:id': {
+    expect: adminOnly(204),
+    prepare: async (ctx) => ({ req: del(`/api/models/${await ctx.freshModel()}`) }),
+  },
+  'POST /api/admin/images': {
+    expect: adminOnly(201),
+    prepare: async () => ({
+      req: {
+        method: 'POST',
+        url: '/api/admin/images?kind=brand-image',
+        ...multipart([{ name: 'file', value: await smallPng(), filename: 'marca.png', type: 'image/png' }]),
+      },
+    }),
+  },
+
+  // ---------------------------------------------------------------------------- files
+  'POST /api/images': {
+    expect: all(201),
+    prepare: async () => ({ req: uploadForm('/api/images', await smallPhoto()) }),
+  },
+  'GET /api/images/:id': {
+    // An invoice of a store-1 order; its print file (checked too) is guarded the same way.
+    expect: { anonymous: 403, otherCustomer: 403, otherStore: 403, ownStore: 200, admin: 200 },
+    prepare: async (ctx, role) => {
+      const client = ctx.client(role);
+      return {
+        client,
+        req: get(ctx.filesOrder.invoice),
+        verify: async (res) => {
+          for (const uri of [ctx.filesOrder.printPng, ctx.filesOrder.printPdf]) {
+            const print = await client.get(uri);
+            assert.equal(print.statusCode, res.statusCode, `${uri}: ${print.body.slice(0, 100)}`);
+          }
+        },
+      };
+    },
+  },
+  'PUT /api/images/:id': {
+    // Replacing the owner's photo: the uploader only; staff may tidy up any customer upload.
+    expect: { anonymous: 403, otherCustomer: 403, otherStore: 200, ownStore: 200, admin: 200 },
+    prepare: async (ctx) => ({
+      req: uploadForm(await upload(ctx.f.owner, await smallPhoto(300, 200)), await smallPhoto()),
+    }),
+  },
+  'DELETE /api/images/:id': {
+    expect: { anonymous: 403, otherCustomer: 403, otherStore: 204, ownStore: 204, admin: 204 },
+    prepare: async (ctx) => {
+      const uri = await upload(ctx.f.owner, await smallPhoto(300, 200));
+      return {
+        req: del(uri),
+        verify: async (res) => {
+          const after = await ctx.f.owner.get(uri);
+          assert.equal(after.statusCode, res.statusCode === 204 ? 404 : 200);
+        },
+      };
+    },
+  },
+
+  // ---------------------------------------------------------------------------- invoices, mail
+  'GET /api/invoices': { expect: adminOnly(200), prepare: async () => ({ req: get('/api/invoices') }) },
+  'GET /api/invoices/verify': {
+    expect: adminOnly(200),
+    prepare: async () => ({ req: get('/api/invoices/verify') }),
+  },
+  'POST /api/mails': {
+    expect: adminOnly(202),
+    prepare: async () => ({
+      req: post('/api/mails', {
+        toList: ['cliente@example.com'],
+        subject: 'Aviso',
+        text: 'Su funda está lista.',
+      }),
+    }),
+  },
+  'GET /api/mails/outbox': {
+    expect: adminOnly(200),
+    prepare: async () => ({ req: get('/api/mails/outbox') }),
+  },
+
+  // ---------------------------------------------------------------------------- orders: customer
+  'POST /api/orders': {
+    expect: all(201),
+    prepare: async (ctx) => ({
+      req: post('/api/orders', {
+        store: { id: 1 },
+        brand: { id: ctx.f.model.brand.id },
+        model: { id: ctx.f.model.id },
+      }),
+    }),
+  },
+  'GET /api/orders/:id': {
+    expect: all(200),
+    prepare: async (ctx) => ({
+      req: get(`/api/orders/${ctx.readOrder}`),
+      verify: async (res) => assert.equal((res.json() as Order).customerName, CONTACT.name),
+    }),
+  },
+  'GET /api/orders/:id/details': {
+    expect: all(200),
+    prepare: async (ctx) => ({ req: get(`/api/orders/${ctx.readOrder}/details`) }),
+  },
+  'PUT /api/orders/:id': {
+    expect: ownUploadOnly(200),
+    prepare: async (ctx, role) => {
+      const id = await ctx.f.created();
+      const image = role === 'anonymous' ? ctx.f.photo : (await ctx.own(role)).photo;
+      return {
+        req: put(`/api/orders/${id}`, { image }),
+        verify: async (res) =>
+          assert.equal((await ctx.order(id)).image, res.statusCode === 200 ? image : null),
+      };
+    },
+  },
+  'PUT /api/orders/:id/design': {
+    expect: ownUploadOnly(200),
+    prepare: async (ctx, role) => {
+      const id = await ctx.f.withPhoto();
+      const design = role === 'anonymous' ? ctx.f.design : (await ctx.own(role)).design;
+      return {
+        req: put(`/api/orders/${id}/design`, { design, transform: IDENTITY }),
+        verify: async (res) =>
+          assert.equal((await ctx.order(id)).design, res.statusCode === 200 ? design : null),
+      };
+    },
+  },
+  'DELETE /api/orders/:id/removeImage': {
+    expect: all(200),
+    prepare: async (ctx) => ({ req: del(`/api/orders/${await ctx.f.withPhoto()}/removeImage`) }),
+  },
+  'GET /api/orders/:id/:origin/getUrl': {
+    expect: all(200),
+    prepare: async (ctx) => ({ req: get(`/api/orders/${ctx.freshOrder}/screen/getUrl`) }),
+  },
+  'POST /api/orders/:id/generateQR': {
+    expect: all(200),
+    prepare: async (ctx) => ({ req: post(`/api/orders/${ctx.freshOrder}/generateQR`) }),
+  },
+  'POST /api/orders/upload': {
+    // The link token is the credential: it adds the photo to its own order, whoever sends it.
+    expect: all(200),
+    prepare: async (ctx, role) => phoneUpload(ctx, role, '/api/orders/upload'),
+  },
+  'POST /api/orders/upload/': {
+    expect: all(200),
+    prepare: async (ctx, role) => phoneUpload(ctx, role, '/api/orders/upload/'),
+  },
+  'POST /api/orders/:id/confirmPaymentMethod': {
+    expect: all(200),
+    prepare: async (ctx) => ({
+      req: post(`/api/orders/${await ctx.f.withDesign()}/confirmPaymentMethod?paymentMethod=paystore`),
+    }),
+  },
+  'POST /api/orders/:id/confirmInStorePickup': {
+    expect: all(200),
+    prepare: async (ctx) => ({
+      req: post(`/api/orders/${await ctx.f.designed('paynow')}/confirmInStorePickup`),
+    }),
+  },
+  'POST /api/orders/:id/addDelivery': {
+    expect: all(200),
+    prepare: async (ctx) => ({ req: post(`/api/orders/${await ctx.f.designed('paynow')}/addDelivery`) }),
+  },
+  'POST /api/orders/:id/confirmUserDetails': {
+    expect: all(200),
+    prepare: async (ctx) => ({
+      req: post(`/api/orders/${await ctx.f.designed('paystore')}/confirmUserDetails`, CONTACT),
+    }),
+  },
+  'POST /api/orders/:id/confirmDelivery': {
+    expect: all(200),
+    prepare: async (ctx) => ({
+      req: post(`/api/orders/${await ctx.f.delivery()}/confirmDelivery`, ADDRESS),
+    }),
+  },
+  'POST /api/payment/initiate/:id': {
+    expect: all(200),
+    prepare: async (ctx) => ({ req: post(`/api/payment/initiate/${await ctx.f.payNow()}`) }),
+  },
+  'GET /api/payment/redsys/:id': {
+    expect: all(200),
+    prepare: async (ctx) => ({ req: get(`/api/payment/redsys/${ctx.readOrder}`) }),
+  },
+  'POST /api/payment/redsys/notification': {
+    // The gateway's server-to-server call: its signature is the only credential, whoever posts.
+    expect: all(200),
+    prepare: async (ctx) => {
+      const { id, init } = await ctx.f.initiated();
+      const fields = notificationFor(requestParams(init));
+      return {
+        req: {
+          method: 'POST',
+          url: '/api/payment/redsys/notification',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({ ...fields }).toString(),
+        },
+        verify: async () => assert.equal((await ctx.order(id)).status, 'paid'),
+      };
+    },
+  },
+
+  // ---------------------------------------------------------------------------- orders: staff
+  'GET /api/orders': {
+    expect: ownStoreStaff(200),
+    prepare: async () => ({ req: get('/api/orders?storeId=1') }),
+  },
+  'GET /api/orders/:id/timeline': {
+    expect: ownStoreStaff(200),
+    prepare: async (ctx) => ({ req: get(`/api/orders/${ctx.readOrder}/timeline`) }),
+  },
+  'POST /api/orders/:id/status': {
+    expect: ownStoreStaff(200),
+    prepare: async (ctx) => {
+      const id = await ctx.f.created();
+      return {
+        req: post(`/api/orders/${id}/status`, { status: 'cancelled', note: 'Anulado' }),
+        verify: async (res) =>
+          assert.equal((await ctx.order(id)).status, res.statusCode === 200 ? 'cancelled' : 'created'),
+      };
+    },
+  },
+  'POST /api/orders/:id/confirmPayment': {
+    expect: ownStoreStaff(200),
+    prepare: async (ctx) => {
+      const id = await ctx.f.placed();
+      return {
+        req: post(`/api/orders/${id}/confirmPayment`),
+        verify: async (res) =>
+          assert.equal((await ctx.order(id)).status, res.statusCode === 200 ? 'paid' : 'to_pay_at_store'),
+      };
+    },
+  },
+  'POST /api/orders/:id/print': {
+    expect: ownStoreStaff(200),
+    prepare: async (ctx) => ({ req: post(`/api/orders/${ctx.paidOrder}/print`) }),
+  },
+  'POST /api/orders/:id/generateInvoice': {
+    expect: ownStoreStaff(200),
+    prepare: async (ctx) => ({ req: post(`/api/orders/${ctx.paidOrder}/generateInvoice`) }),
+  },
+
+  // ---------------------------------------------------------------------------- payment simulator
+  // The built-in stand-in for the card gateway (never in production): a page of another "site".
+  'POST /simulator/redsys': {
+    expect: all(200),
+    prepare: async (ctx) => ({
+      req: { method: 'POST', url: '/simulator/redsys', ...gatewayForm(ctx.gateway) },
+    }),
+  },
+  'POST /simulator/redsys/decision': {
+    expect: all(303),
+    prepare: async (ctx) => ({
+      req: {
+        method: 'POST',
+        url: '/simulator/redsys/decision',
+        ...gatewayForm(ctx.gateway, { decision: 'deny' }),
+      },
+    }),
+  },
+  'GET /simulator/redsys/style.css': {
+    expect: all(200),
+    prepare: async () => ({ req: get('/simulator/redsys/style.css') }),
+  },
+};
+
+/**
+ * A phone upload with a fresh link of a fresh order of the owner: the photo lands on that order,
+ * and never on an order of the one who sends it.
+ */
+async function phoneUpload(ctx: Ctx, role: Role, url: string): Promise<Prepared> {
+  const { id, token } = await ctx.f.uploadToken();
+  return {
+    req: uploadForm(url, await smallPhoto(), [{ name: 'encodedUrl', value: token }]),
+    verify: async (res) => {
+      const order = await ctx.order(id);
+      assert.equal(order.image, (res.json() as { uri: string }).uri, 'the photo is on the token’s order');
+      assert.equal(order.status, 'image_uploaded');
+      if (role === 'otherCustomer') {
+        const own = (await ctx.otherCustomer.get(`/api/orders/${ctx.otherCustomerOrder}`)).json() as Order;
+        assert.equal(own.image, null, "nothing on the sender's own order");
+      }
+    },
+  };
+}
+
+/** `/api/orders/:id/timeline` as a pattern for the path of a request. */
+function pathPattern(route: string): RegExp {
+  const escaped = route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+');
+  return new RegExp(`^${escaped}$`);
+}
+
+describe('access matrix: every route × {anonymous, another customer, staff of another store, own store staff, admin}', () => {
+  let s: SecurityApp;
+  const ctx = {} as { c: Ctx };
+
+  before(async () => {
+    s = await createSecurityApp();
+    ctx.c = new Ctx(s);
+    await ctx.c.init();
+  });
+  after(() => s.close());
+
+  test('the table has exactly one entry per registered route (a new route without one fails here)', () => {
+    const registered = new Set<string>(s.routes);
+    const table = new Set<string>(Object.keys(TABLE));
+    const missing = [...registered].filter((r) => !table.has(r));
+    const stale = [...table].filter((r) => !registered.has(r));
+    assert.deepEqual(missing, [], `routes without an entry in the access matrix: ${missing.join(', ')}`);
+    assert.deepEqual(stale, [], `entries for routes that no longer exist: ${stale.join(', ')}`);
+    assert.ok(registered.size >= 60, `routes recorded: ${registered.size}`);
+  });
+
+  for (const [key, entry] of Object.entries(TABLE) as [RouteKey, Entry][]) {
+    const [method, route] = key.split(' ') as [string, string];
+    for (const role of ROLES) {
+      const status = entry.expect[role];
+      test(`${key} as ${role} -> ${status}`, async () => {
+        const c = ctx.c;
+        const prepared = await entry.prepare(c, role);
+        const { req } = prepared;
+        assert.equal(req.method, method, 'the cell calls its own route');
+        assert.match(
+          new URL(req.url, 'http://x').pathname,
+          pathPattern(route),
+          'the cell calls its own route',
+        );
+        const client = prepared.client ?? c.client(role);
+        const refused = status >= 400;
+        const before = refused ? await stored(s.t) : null;
+        const res = await client.request(req);
+        if (refused) {
+          assertRefused(res, status, REFUSAL_CODE[status], `${key} as ${role}`);
+          assert.deepEqual(await stored(s.t), before, 'a refused call stores nothing');
+        } else {
+          assert.equal(res.statusCode, status, `${key} as ${role}: ${res.body.slice(0, 300)}`);
+        }
+        await prepared.verify?.(res);
+      });
+    }
+  }
+
+  test(`matrix size: ${Object.keys(TABLE).length} routes × ${ROLES.length} callers`, () => {
+    assert.equal(Object.keys(TABLE).length * ROLES.length, s.routes.length * ROLES.length);
+  });
+});

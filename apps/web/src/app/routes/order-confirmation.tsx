@@ -1,0 +1,3 @@
+import { OrderConfirmation } from '@/features/checkout/components/order-confirmation';
+
+export const OrderConfirmationRoute = () => <OrderConfirmation />;

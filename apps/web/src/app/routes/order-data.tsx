@@ -1,0 +1,3 @@
+import { OrderData } from '@/features/checkout/components/order-data';
+
+export const OrderDataRoute = () => <OrderData />;

@@ -1,0 +1,3 @@
+import { PayAtStore } from '@/features/checkout/components/pay-at-store';
+
+export const PayAtStoreRoute = () => <PayAtStore />;

@@ -1,0 +1,3 @@
+import { PayNow } from '@/features/checkout/components/pay-now';
+
+export const PayNowRoute = () => <PayNow />;

@@ -1,0 +1,220 @@
+import type { Order } from '@shop/contracts/orders';
+import { useId, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { changeOrderStatus, type StaffStatus } from '../../api/change-order-status';
+import { confirmPayment } from '../../api/confirm-payment';
+import { generateInvoice } from '../../api/generate-invoice';
+import { printOrder } from '../../api/print-order';
+import { useAction } from '../../hooks/use-action';
+import { useToast } from '../../hooks/use-toast';
+import { type OrderAction, orderActions } from '../../lib/order-actions';
+import { Dialog } from '../ui/dialog';
+
+/** Saves a file the server just made: the browser downloads it under `filename`. */
+function download(uri: string, filename: string) {
+  const link = document.createElement('a');
+  link.href = uri;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+const STATUS_ACTIONS: Partial<Record<OrderAction, { status: StaffStatus; label: string; done: string }>> = {
+  ready: {
+    status: 'ready',
+    label: 'Listo para recoger',
+    done: 'Pedido listo para recoger. Se ha avisado al cliente.',
+  },
+  shipped: { status: 'shipped', label: 'Enviado', done: 'Pedido marcado como enviado.' },
+  delivered: { status: 'delivered', label: 'Entregado', done: 'Pedido marcado como entregado.' },
+};
+
+interface OrderActionsProps {
+  order: Order;
+  /** The order after a change of state, so the page shows it without asking again. */
+  onChanged: (order: Order | null) => void;
+}
+
+/** The buttons that make sense for the order's state, and the files they produce. */
+export function OrderActions({ order, onChanged }: OrderActionsProps) {
+  const action = useAction();
+  const notify = useToast();
+  const noteId = useId();
+  const [printFile, setPrintFile] = useState<string | null>(null);
+  const [invoice, setInvoice] = useState<{ uri: string; number: string } | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const [note, setNote] = useState('');
+  const actions = orderActions(order);
+  const busy = action.busy !== null;
+  const printName = `pedido-${order.orderNumber}.pdf`;
+
+  async function markPaid() {
+    const result = await action.run(
+      'confirmPayment',
+      () => confirmPayment(order.id),
+      'Pedido marcado como cobrado.',
+    );
+    if (result.ok) onChanged(result.value);
+  }
+
+  async function print() {
+    const firstPrint = order.status === 'paid';
+    const result = await action.run(
+      'print',
+      () => printOrder(order.id),
+      firstPrint
+        ? 'Archivo de impresión generado. El pedido está impreso.'
+        : 'Archivo de impresión descargado.',
+    );
+    if (!result.ok) return;
+    setPrintFile(result.value.uri);
+    download(result.value.uri, printName);
+    if (firstPrint) onChanged(null);
+  }
+
+  async function changeStatus(status: StaffStatus, done: string, reason?: string) {
+    const result = await action.run(status, () => changeOrderStatus(order.id, status, reason), done);
+    if (result.ok) onChanged(result.value);
+    return result.ok;
+  }
+
+  async function makeInvoice() {
+    const result = await action.run('invoice', () => generateInvoice(order.id));
+    if (!result.ok) return;
+    setInvoice(result.value);
+    notify(`Factura ${result.value.number} disponible.`);
+  }
+
+  async function cancel() {
+    if (await changeStatus('cancelled', 'Pedido cancelado.', note.trim() || undefined)) {
+      setCancelling(false);
+      setNote('');
+    }
+  }
+
+  const label = (name: OrderAction, text: string, pending: string) => (action.busy === name ? pending : text);
+
+  return (
+    <section className="admin-card admin-actions" aria-labelledby="order-actions-title">
+      <h2 id="order-actions-title" className="admin-card__title">
+        Acciones
+      </h2>
+      {actions.length === 0 ? (
+        <p className="admin-muted">Este pedido está cancelado: no admite más cambios.</p>
+      ) : (
+        <div className="admin-actions__buttons">
+          {actions.includes('confirmPayment') && (
+            <button
+              type="button"
+              className="admin-button admin-button--primary"
+              disabled={busy}
+              onClick={markPaid}
+            >
+              {label('confirmPayment', 'Marcar como cobrado', 'Guardando…')}
+            </button>
+          )}
+          {actions.includes('print') && (
+            <button
+              type="button"
+              className={`admin-button admin-button--${order.status === 'paid' ? 'primary' : 'secondary'}`}
+              disabled={busy}
+              onClick={print}
+            >
+              {label(
+                'print',
+                order.status === 'paid' ? 'Imprimir' : 'Descargar archivo de impresión',
+                'Generando archivo…',
+              )}
+            </button>
+          )}
+          {actions.map((name) => {
+            const change = STATUS_ACTIONS[name];
+            if (!change) return null;
+            return (
+              <button
+                key={name}
+                type="button"
+                className="admin-button admin-button--primary"
+                disabled={busy}
+                onClick={() => changeStatus(change.status, change.done)}
+              >
+                {label(name, change.label, 'Guardando…')}
+              </button>
+            );
+          })}
+          {actions.includes('invoice') && (
+            <button
+              type="button"
+              className="admin-button admin-button--secondary"
+              disabled={busy}
+              onClick={makeInvoice}
+            >
+              {label('invoice', 'Factura', 'Emitiendo factura…')}
+            </button>
+          )}
+          {actions.includes('cancel') && (
+            <button
+              type="button"
+              className="admin-button admin-button--danger-ghost"
+              disabled={busy}
+              onClick={() => setCancelling(true)}
+            >
+              Cancelar pedido
+            </button>
+          )}
+        </div>
+      )}
+      {action.error && !cancelling && <Alert>{action.error}</Alert>}
+      {(printFile || invoice) && (
+        <ul className="admin-documents" aria-label="Documentos del pedido">
+          {printFile && (
+            <li>
+              <a href={printFile} download={printName}>
+                Descargar el archivo de impresión (PDF)
+              </a>
+            </li>
+          )}
+          {invoice && (
+            <li>
+              <a href={invoice.uri} target="_blank" rel="noreferrer">
+                Ver la factura {invoice.number} (PDF)
+              </a>
+            </li>
+          )}
+        </ul>
+      )}
+      <Dialog
+        open={cancelling}
+        title={`¿Cancelar el pedido ${order.orderNumber}?`}
+        confirmLabel={action.busy === 'cancelled' ? 'Cancelando…' : 'Cancelar pedido'}
+        tone="danger"
+        busy={busy}
+        onConfirm={cancel}
+        onClose={() => {
+          setCancelling(false);
+          action.clearError();
+        }}
+      >
+        <p>
+          El pedido no se podrá imprimir ni entregar. Si el cliente ya ha pagado, la devolución se hace en la
+          tienda o por el banco.
+        </p>
+        <div className="admin-field">
+          <label htmlFor={noteId} className="admin-label">
+            Motivo (opcional)
+          </label>
+          <textarea
+            id={noteId}
+            className="admin-input admin-textarea"
+            rows={3}
+            maxLength={500}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+        </div>
+        {action.error && cancelling && <Alert>{action.error}</Alert>}
+      </Dialog>
+    </section>
+  );
+}

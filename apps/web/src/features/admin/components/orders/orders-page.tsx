@@ -1,0 +1,159 @@
+import { formatEuros } from '@shop/contracts/money';
+import type { Order } from '@shop/contracts/orders';
+import { useCallback } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { getOrders, type OrderListQuery } from '../../api/get-orders';
+import { getStores } from '../../api/get-stores';
+import { useResource } from '../../hooks/use-resource';
+import { useSession } from '../../hooks/use-session';
+import { formatCompactDateTime } from '../../lib/format';
+import {
+  nextSort,
+  readOrderQuery,
+  type SortKey,
+  sortDirection,
+  writeOrderQuery,
+} from '../../lib/order-query';
+import { EmptyState } from '../ui/empty-state';
+import { LoadState } from '../ui/load-state';
+import { PageHeader } from '../ui/page-header';
+import { Pagination } from '../ui/pagination';
+import { SortableHeader } from '../ui/sortable-header';
+import { StatusBadge } from '../ui/status-badge';
+import { TableWrap } from '../ui/table-wrap';
+import { OrderFilters } from './order-filters';
+
+/** What the order detail's "back" link returns to: this list with its filters. */
+export interface FromOrderList {
+  listSearch: string;
+}
+
+function OrderRow({ order, showStore }: { order: Order; showStore: boolean }) {
+  const location = useLocation();
+  return (
+    <tr>
+      <th scope="row">
+        <Link
+          to={paths.admin.order(order.id)}
+          state={{ listSearch: location.search } satisfies FromOrderList}
+          className="admin-table__key"
+        >
+          {order.orderNumber}
+        </Link>
+      </th>
+      <td className="admin-nowrap">{formatCompactDateTime(order.createdAt)}</td>
+      {showStore && <td>{order.store.name}</td>}
+      <td>
+        {order.customerName ?? (
+          <span className="admin-muted">
+            <span aria-hidden="true">—</span>
+            <span className="visually-hidden">Sin datos todavía</span>
+          </span>
+        )}
+      </td>
+      <td>
+        {order.model.name}
+        <span className="admin-cell-note">{order.brand.name}</span>
+      </td>
+      <td>
+        <StatusBadge status={order.status} />
+        <span className="admin-cell-note">
+          {order.isHomeDelivery ? 'Envío a domicilio' : 'Recogida en tienda'}
+        </span>
+      </td>
+      <td className="admin-num">{formatEuros(order.total + order.shipping)}</td>
+    </tr>
+  );
+}
+
+/** The orders of every store (admin) or of the clerk's own store, filtered, sorted and paged. */
+export function OrdersPage() {
+  const { user } = useSession();
+  const isAdmin = user.role === 'admin';
+  const [params, setParams] = useSearchParams();
+  const query = readOrderQuery(params);
+  const search = writeOrderQuery(query).toString();
+  const orders = useResource(`orders?${search}`, (signal) => getOrders(query, signal));
+  const stores = useResource('stores', (signal) =>
+    isAdmin ? getStores(undefined, signal) : Promise.resolve(null),
+  );
+
+  const go = useCallback((next: OrderListQuery) => setParams(writeOrderQuery(next)), [setParams]);
+  const sortBy = (key: SortKey) => go({ ...query, sort: nextSort(query.sort, key), page: 1 });
+  const header = (key: SortKey, label: string, className?: string) => (
+    <SortableHeader
+      label={label}
+      direction={sortDirection(query.sort, key)}
+      onSort={() => sortBy(key)}
+      className={className}
+    />
+  );
+
+  const page = orders.data;
+  const filtered = Boolean(
+    query.storeId || query.orderId || query.startDate || query.endDate || query.status || query.finishedOnly,
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Pedidos"
+        description={isAdmin ? 'Todos los pedidos de las tiendas.' : 'Los pedidos de su tienda.'}
+      />
+      {/* Keyed by the address, so the form shows the filters of the list below it. */}
+      <OrderFilters
+        key={search}
+        query={query}
+        stores={isAdmin ? (stores.data ?? []) : null}
+        onApply={(filters) => go({ ...query, ...filters, page: 1 })}
+        onClear={() => setParams(new URLSearchParams())}
+      />
+      <LoadState
+        status={orders.status}
+        error={orders.error}
+        hasData={page !== null}
+        onRetry={orders.reload}
+      />
+      {page && page.total === 0 && (
+        <EmptyState
+          title={filtered ? 'Ningún pedido coincide con estos filtros.' : 'Todavía no hay pedidos.'}
+        >
+          {filtered && <p>Pruebe con otras fechas o quite algún filtro.</p>}
+        </EmptyState>
+      )}
+      {page && page.total > 0 && (
+        <>
+          <TableWrap label="Lista de pedidos" busy={orders.status === 'loading'}>
+            <table className="admin-table">
+              <caption className="visually-hidden">Pedidos, {page.total} en total</caption>
+              <thead>
+                <tr>
+                  {header('orderNumber', 'Pedido')}
+                  {header('createdAt', 'Fecha')}
+                  {isAdmin && <th scope="col">Tienda</th>}
+                  <th scope="col">Cliente</th>
+                  <th scope="col">Funda</th>
+                  <th scope="col">Estado</th>
+                  {header('total', 'Total', 'admin-num')}
+                </tr>
+              </thead>
+              <tbody>
+                {page.items.map((order) => (
+                  <OrderRow key={order.id} order={order} showStore={isAdmin} />
+                ))}
+              </tbody>
+            </table>
+          </TableWrap>
+          <Pagination
+            page={page.page}
+            size={page.size}
+            total={page.total}
+            noun="pedidos"
+            onPage={(next) => go({ ...query, page: next })}
+          />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import type { OrderStatus } from '@shop/contracts/orders';
+
+/** The order states as staff read them. */
+export const STATUS_LABELS: Record<OrderStatus, string> = {
+  created: 'Creado',
+  image_uploaded: 'Foto subida',
+  design_confirmed: 'Diseño confirmado',
+  details_confirmed: 'Datos confirmados',
+  awaiting_payment: 'Pendiente de pago',
+  to_pay_at_store: 'Pago en tienda',
+  paid: 'Pagado',
+  printed: 'Impreso',
+  ready: 'Listo para recoger',
+  shipped: 'Enviado',
+  delivered: 'Entregado',
+  cancelled: 'Cancelado',
+};
+
+export type StatusTone = 'draft' | 'waiting' | 'paid' | 'progress' | 'done' | 'cancelled';
+
+/** The colour family of each state's badge: what a clerk must act on stands out. */
+export const STATUS_TONES: Record<OrderStatus, StatusTone> = {
+  created: 'draft',
+  image_uploaded: 'draft',
+  design_confirmed: 'draft',
+  details_confirmed: 'draft',
+  awaiting_payment: 'waiting',
+  to_pay_at_store: 'waiting',
+  paid: 'paid',
+  printed: 'progress',
+  ready: 'progress',
+  shipped: 'progress',
+  delivered: 'done',
+  cancelled: 'cancelled',
+};
+
+/** In life-cycle order, for the status filter. */
+export const ORDER_STATUSES = Object.keys(STATUS_LABELS) as OrderStatus[];

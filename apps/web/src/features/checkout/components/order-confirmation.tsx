@@ -1,0 +1,74 @@
+import { messages } from '@shop/contracts/messages';
+import { formatEuros } from '@shop/contracts/money';
+import type { Order } from '@shop/contracts/orders';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { getSessionValue, removeSessionValues } from '@/lib/session';
+import { useCheckoutOrder } from '../hooks/use-checkout-order';
+import { CheckoutFrame, OrderGate } from './checkout-frame';
+import { OrderPreview, orderPrice } from './order-preview';
+import { StoreDetails } from './store-address';
+
+function Confirmation({ order }: { order: Order }) {
+  const navigate = useNavigate();
+
+  function backToStore() {
+    // The order is done: the next visit to the store starts a new one.
+    removeSessionValues('order_id', 'payment_method', 'delivery_method');
+    navigate(paths.store(getSessionValue('store_url')));
+  }
+
+  return (
+    <div className="checkout-layout">
+      <section className="card checkout-panel confirmation" aria-labelledby="confirmation-title">
+        <svg
+          className="confirmation__icon"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2.25}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+          focusable="false"
+        >
+          <circle cx="12" cy="12" r="10" />
+          <path d="m7 12.5 3.5 3.5L17 9" />
+        </svg>
+        <h2 id="confirmation-title" className="confirmation__title">
+          ¡La operación se ha realizado con éxito!
+        </h2>
+        <p className="confirmation__number">
+          Número de pedido: <strong>{order.orderNumber}</strong>
+        </p>
+        {order.status === 'to_pay_at_store' && (
+          <p className="checkout-panel__text">
+            Pagarás {formatEuros(orderPrice(order, order.shipping))} al recoger tu funda.
+          </p>
+        )}
+        <p className="checkout-panel__text">Hemos tramitado tu pedido, puedes volver a tu tienda:</p>
+        <StoreDetails store={order.store} />
+        <button
+          type="button"
+          className="button button--primary button--large button--block"
+          onClick={backToStore}
+        >
+          Volver a la tienda
+        </button>
+      </section>
+      <OrderPreview order={order} shipping={order.shipping} />
+    </div>
+  );
+}
+
+/** `/pedido/confirmacion`: the order is placed; the customer goes back to the store. */
+export function OrderConfirmation() {
+  const { state, reload } = useCheckoutOrder('confirmation');
+  return (
+    <CheckoutFrame title="Tu pedido" step="done">
+      <OrderGate state={state} noOrderMessage={messages.noOrderInSession} onRetry={reload}>
+        {(order) => <Confirmation order={order} />}
+      </OrderGate>
+    </CheckoutFrame>
+  );
+}

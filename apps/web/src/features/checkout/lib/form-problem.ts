@@ -1,0 +1,48 @@
+import {
+  type ContactFields,
+  type ContactProblem,
+  contactProblem,
+  type DeliveryFields,
+  type DeliveryProblem,
+  deliveryProblem,
+} from '@shop/contracts/checkout-rules';
+
+export type CustomerData = ContactFields & DeliveryFields;
+export type FieldName = keyof CustomerData;
+
+export interface FormProblem {
+  /** The message key of spec point 5 (the server answers with the same one). */
+  key: ContactProblem | DeliveryProblem;
+  section: 'contact' | 'delivery';
+  /** The fields to mark as wrong, in form order; the first one gets the focus. */
+  fields: FieldName[];
+}
+
+const blank = (value: string) => !value.trim();
+
+/**
+ * The first problem with the data form, by the same rules the server applies (`contactProblem`,
+ * `deliveryProblem`), with the fields it concerns. Delivery data counts only for home delivery.
+ */
+export function formProblem(data: CustomerData, homeDelivery: boolean): FormProblem | null {
+  const contact = contactProblem(data, homeDelivery);
+  if (contact) {
+    const fields: FieldName[] =
+      contact === 'invalidEmail'
+        ? ['email']
+        : contact === 'invalidPhone'
+          ? ['phone']
+          : (['name', 'email', 'phone'] as const).filter(
+              (field) => blank(data[field]) && (field === 'name' || homeDelivery),
+            );
+    return { key: contact, section: 'contact', fields };
+  }
+  if (!homeDelivery) return null;
+  const delivery = deliveryProblem(data);
+  if (!delivery) return null;
+  const fields: FieldName[] =
+    delivery === 'invalidPostalCode'
+      ? ['postalCode']
+      : (['address', 'city', 'postalCode'] as const).filter((field) => blank(data[field]));
+  return { key: delivery, section: 'delivery', fields };
+}

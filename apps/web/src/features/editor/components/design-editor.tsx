@@ -1,0 +1,78 @@
+import { messages } from '@shop/contracts/messages';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Breadcrumb } from '@/components/ui/breadcrumb';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import '@/styles/editor.css';
+import { useEditorOrder } from '../hooks/use-editor-order';
+import { EditorWorkspace } from './editor-workspace';
+
+const TITLE = 'Coloca tu imagen';
+
+export interface DesignEditorProps {
+  /** The session's order; null when there is none. */
+  orderId: string | null;
+  /** The store homepage (breadcrumb and the way out when there is no order). */
+  storeHref: string;
+  whatsapp: string | null;
+  /** Must keep its identity between renders: the order is reloaded when it changes. */
+  onNoPhoto: () => void;
+  onOrdered: () => void;
+  onPhotoRemoved: () => void;
+}
+
+/** `/editor-edicion` (spec points 2 and 4): the customer places the photo on the case. */
+export function DesignEditor({
+  orderId,
+  storeHref,
+  whatsapp,
+  onNoPhoto,
+  onOrdered,
+  onPhotoRemoved,
+}: DesignEditorProps) {
+  useDocumentTitle(TITLE);
+  const load = useEditorOrder(orderId, onNoPhoto);
+  const order = load.status === 'ready' ? load.session.order : null;
+  const header = (
+    <header className="page-header editor-header">
+      <span className="eyebrow">{order && `${order.brand.name} ${order.model.name}`}</span>
+      <h1 className="page-title">{TITLE}</h1>
+    </header>
+  );
+
+  return (
+    <div className="container page editor-page">
+      <Breadcrumb
+        homeTo={storeHref}
+        items={[
+          { label: 'Marcas', to: storeHref },
+          ...(order ? [{ label: order.brand.name, to: paths.models(order.brand.id) }] : []),
+          { label: 'Diseñar' },
+        ]}
+      />
+      {load.status !== 'ready' && header}
+      {!orderId ? (
+        <div className="editor-message">
+          <Alert>{messages.currentOrderMissing}</Alert>
+          <Link to={storeHref} className="button button--primary">
+            Volver a la tienda
+          </Link>
+        </div>
+      ) : load.status === 'error' ? (
+        <Alert>{load.message}</Alert>
+      ) : load.status === 'loading' ? (
+        <Spinner label="Preparando tu diseño…" />
+      ) : (
+        <EditorWorkspace
+          session={load.session}
+          header={header}
+          whatsapp={whatsapp}
+          onOrdered={onOrdered}
+          onPhotoRemoved={onPhotoRemoved}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,270 @@
+/**
+ * Lighthouse (npm) on the built storefront, in Debian's Chromium: the default config, which is the
+ * mobile preset (Moto G Power screen, simulated slow 4G and 4x CPU slowdown), categories
+ * performance, accessibility and best practices. Three runs per page, each in a fresh Chromium
+ * with a cold cache; every figure reported is the median of its three runs.
+ *
+ * Pages: the landing `/`, a store homepage `/store/{code}` (store 1, normal link) and the models of
+ * brand 1 `/models/1`. The models page reads the visitor's store from sessionStorage (set by the
+ * store homepage); a fresh page has none and would redirect to /store, so before that navigation
+ * the session a store visit leaves (store_id, store_url, from_url) is written into the new
+ * document by the driver (Puppeteer's evaluateOnNewDocument, after Lighthouse's storage reset):
+ * a cold load of /models/1 as a customer arriving from the store homepage in the same tab has it,
+ * except that here nothing is cached.
+ *
+ * The server is the built one (apps/server/dist) with the demo catalogue, on 127.0.0.1.
+ *
+ *   node --import tsx bench/lighthouse.ts
+ *   BENCH_LH_RUNS=1 node --import tsx bench/lighthouse.ts      (quicker, less stable)
+ *   BENCH_LH_REPORT_DIR=/tmp/lh node --import tsx bench/lighthouse.ts   (also writes HTML reports)
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags, generateReport, type Result } from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { chromiumArgs, chromiumPath } from '../e2e/support/browser.ts';
+import { startServer } from '../e2e/support/server.ts';
+
+export interface PageTarget {
+  name: string;
+  path: string;
+  /** sessionStorage to set in the document before the app starts. */
+  session?: Record<string, string>;
+}
+
+export interface LighthouseRun {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+  /** Failing audits of accessibility and best practices (id: title), for the note. */
+  failing: string[];
+  /** Performance opportunities and diagnostics that cost something, for the note. */
+  opportunities: string[];
+}
+
+export interface LighthousePageResult extends LighthouseRun {
+  name: string;
+  path: string;
+  runs: LighthouseRun[];
+  pass: boolean;
+}
+
+export interface LighthouseBenchResult {
+  chromium: string;
+  lighthouse: string;
+  runsPerPage: number;
+  pages: LighthousePageResult[];
+  /** Lighthouse's measure of this machine's CPU speed (benchmarkIndex), median. */
+  benchmarkIndex: number;
+}
+
+export const LIGHTHOUSE_TARGETS = {
+  performance: 95,
+  accessibility: 100,
+  bestPractices: 100,
+  lcpMs: 2000,
+  tbtMs: 100,
+  cls: 0.02,
+} as const;
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** A store link: base64url of "{storeId}:{origin}" ('false' = a normal link, 'screen' = a kiosk). */
+export const storeCode = (storeId: number, origin: 'false' | 'screen' = 'false'): string =>
+  Buffer.from(`${storeId}:${origin}`).toString('base64url');
+
+export function defaultPages(): PageTarget[] {
+  const code = storeCode(1);
+  return [
+    { name: 'landing', path: '/' },
+    { name: 'store homepage', path: `/store/${code}` },
+    {
+      name: 'models',
+      path: '/models/1',
+      session: { store_id: '1', store_url: code, from_url: 'false' },
+    },
+  ];
+}
+
+const score = (lhr: Result, id: string): number => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+const numeric = (lhr: Result, id: string): number => lhr.audits[id]?.numericValue ?? Number.NaN;
+
+function summarise(lhr: Result): LighthouseRun {
+  const failing: string[] = [];
+  for (const category of ['accessibility', 'best-practices']) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
+        failing.push(`${ref.id}: ${audit.title}`);
+      }
+    }
+  }
+  const opportunities: string[] = [];
+  for (const ref of lhr.categories.performance?.auditRefs ?? []) {
+    const audit = lhr.audits[ref.id];
+    if (!audit || audit.score === null || audit.score >= 0.9) continue;
+    if (audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'notApplicable') continue;
+    opportunities.push(`${ref.id}: ${audit.displayValue ?? audit.title}`);
+  }
+  return {
+    performance: score(lhr, 'performance'),
+    accessibility: score(lhr, 'accessibility'),
+    bestPractices: score(lhr, 'best-practices'),
+    lcpMs: numeric(lhr, 'largest-contentful-paint'),
+    tbtMs: numeric(lhr, 'total-blocking-time'),
+    cls: numeric(lhr, 'cumulative-layout-shift'),
+    fcpMs: numeric(lhr, 'first-contentful-paint'),
+    failing,
+    opportunities,
+  };
+}
+
+/** One Lighthouse navigation of `url` in a fresh Chromium. */
+async function runOnce(url: string, session: Record<string, string> | undefined): Promise<Result> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: chromiumArgs,
+    logLevel: 'silent',
+  });
+  try {
+    const browser = await puppeteer.connect({
+      browserURL: `http://127.0.0.1:${chrome.port}`,
+      defaultViewport: null,
+    });
+    try {
+      const page = await browser.newPage();
+      if (session) {
+        await page.evaluateOnNewDocument((values: Record<string, string>) => {
+          for (const [k, v] of Object.entries(values)) sessionStorage.setItem(k, v);
+        }, session);
+      }
+      const flags: Flags = {
+        logLevel: 'error',
+        output: 'json',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      };
+      // The 4th argument: Lighthouse drives this page (so the script above runs in its document).
+      const result = await lighthouse(url, flags, undefined, page as never);
+      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
+      return result.lhr;
+    } finally {
+      await browser.disconnect();
+    }
+  } finally {
+    chrome.kill();
+  }
+}
+
+export async function runLighthouseBench(
+  options: { runs?: number; pages?: PageTarget[]; baseUrl?: string; reportDir?: string } = {},
+): Promise<LighthouseBenchResult> {
+  const runs = options.runs ?? Number(process.env.BENCH_LH_RUNS ?? 3);
+  const reportDir = options.reportDir ?? process.env.BENCH_LH_REPORT_DIR;
+  const pages = options.pages ?? defaultPages();
+  const server = options.baseUrl ? null : await startServer();
+  const base = options.baseUrl ?? server!.url;
+  const results: LighthousePageResult[] = [];
+  const benchmarkIndexes: number[] = [];
+  let versions = { chromium: '', lighthouse: '' };
+  try {
+    for (const target of pages) {
+      const lhrs: Result[] = [];
+      for (let i = 0; i < runs; i++) {
+        const lhr = await runOnce(`${base}${target.path}`, target.session);
+        if (lhr.finalDisplayedUrl && new URL(lhr.finalDisplayedUrl).pathname !== target.path) {
+          throw new Error(
+            `${target.path} ended on ${lhr.finalDisplayedUrl}: not the page meant to be measured`,
+          );
+        }
+        lhrs.push(lhr);
+        benchmarkIndexes.push(lhr.environment.benchmarkIndex);
+        versions = { chromium: lhr.environment.hostUserAgent, lighthouse: lhr.lighthouseVersion };
+        if (reportDir) {
+          mkdirSync(reportDir, { recursive: true });
+          const file = join(reportDir, `${target.name.replace(/\W+/g, '-')}-${i + 1}.html`);
+          writeFileSync(file, generateReport(lhr, 'html'));
+        }
+      }
+      const each = lhrs.map(summarise);
+      const m: LighthouseRun = {
+        performance: median(each.map((r) => r.performance)),
+        accessibility: median(each.map((r) => r.accessibility)),
+        bestPractices: median(each.map((r) => r.bestPractices)),
+        lcpMs: median(each.map((r) => r.lcpMs)),
+        tbtMs: median(each.map((r) => r.tbtMs)),
+        cls: median(each.map((r) => r.cls)),
+        fcpMs: median(each.map((r) => r.fcpMs)),
+        failing: [...new Set(each.flatMap((r) => r.failing))],
+        opportunities: [...new Set(each.flatMap((r) => r.opportunities))],
+      };
+      const t = LIGHTHOUSE_TARGETS;
+      results.push({
+        name: target.name,
+        path: target.path,
+        ...m,
+        runs: each,
+        pass:
+          m.performance >= t.performance &&
+          m.accessibility >= t.accessibility &&
+          m.bestPractices >= t.bestPractices &&
+          m.lcpMs < t.lcpMs &&
+          m.tbtMs < t.tbtMs &&
+          m.cls < t.cls,
+      });
+    }
+  } finally {
+    await server?.stop();
+  }
+  return {
+    ...versions,
+    runsPerPage: runs,
+    pages: results,
+    benchmarkIndex: median(benchmarkIndexes),
+  };
+}
+
+export function formatLighthouseTable(r: LighthouseBenchResult): string {
+  const header = ['page', 'performance', 'accessibility', 'best practices', 'LCP', 'TBT', 'CLS', 'FCP', 'ok'];
+  const lines = r.pages.map((p) => [
+    `${p.name} (${p.path})`,
+    String(p.performance),
+    String(p.accessibility),
+    String(p.bestPractices),
+    `${(p.lcpMs / 1000).toFixed(2)} s`,
+    `${p.tbtMs.toFixed(0)} ms`,
+    p.cls.toFixed(3),
+    `${(p.fcpMs / 1000).toFixed(2)} s`,
+    p.pass ? 'yes' : 'NO',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const fmt = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  const out = [
+    `Lighthouse ${r.lighthouse}, mobile preset (simulated throttling), median of ${r.runsPerPage}; ` +
+      `benchmarkIndex ${r.benchmarkIndex.toFixed(0)}`,
+    fmt(header),
+    `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`,
+    ...lines.map(fmt),
+  ];
+  for (const p of r.pages) {
+    for (const f of p.failing) out.push(`  ${p.name}: failing ${f}`);
+    for (const o of p.opportunities) out.push(`  ${p.name}: ${o}`);
+  }
+  return out.join('\n');
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const result = await runLighthouseBench();
+  console.info(formatLighthouseTable(result));
+  if (result.pages.some((p) => !p.pass)) process.exitCode = 1;
+}

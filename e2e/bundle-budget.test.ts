@@ -1,0 +1,42 @@
+// Bundle budget: the JavaScript of the built storefront (apps/web/dist), deterministic, so it
+// runs with the tests (after the build step) and a regression fails CI. What is counted and how:
+// see bench/bundle.ts. Timings are not tested here, only bytes.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { BUNDLE_BUDGETS, type BundleReport, formatBundleReport, kb, measureBundle } from '../bench/bundle.ts';
+
+let report: BundleReport | undefined;
+const measured = (): BundleReport => {
+  report ??= measureBundle();
+  return report;
+};
+
+test('the landing page loads at most 90 KB of JavaScript (gzip)', (t) => {
+  const r = measured();
+  t.diagnostic(formatBundleReport(r));
+  assert.ok(
+    r.landing.gzip <= BUNDLE_BUDGETS.landingKB * 1000,
+    `landing JavaScript is ${kb(r.landing.gzip)} gzip, over its ${BUNDLE_BUDGETS.landingKB} KB budget: ` +
+      r.landing.chunks.map((c) => `${c.file} ${kb(c.gzip)}`).join(', '),
+  );
+});
+
+test('the editor route adds at most 50 KB of JavaScript (gzip) to what the landing loaded', () => {
+  const r = measured();
+  assert.ok(r.editor.chunks.length > 0, `no chunk for the editor route module ${r.editor.src}`);
+  assert.ok(
+    r.editor.gzip <= BUNDLE_BUDGETS.editorKB * 1000,
+    `the editor (${r.editor.src}) adds ${kb(r.editor.gzip)} gzip, over its ${BUNDLE_BUDGETS.editorKB} KB budget: ` +
+      r.editor.chunks.map((c) => `${c.file} ${kb(c.gzip)}`).join(', '),
+  );
+});
+
+test('customers never load back-office code: the admin route is lazy and no customer chunk holds it', () => {
+  const r = measured();
+  assert.ok(r.admin.lazy, `${r.admin.src} must be a lazy route (import() in router.tsx), not in the entry`);
+  assert.deepEqual(
+    r.admin.leaks,
+    [],
+    'chunks a customer can load hold back-office modules (a static import of src/features/admin?)',
+  );
+});

@@ -1,0 +1,172 @@
+// The design PNG the browser uploads on '¡OK, pedir!' matches the server's print renderer ('preview'
+// style: the same picture made from the ORIGINAL photo at 300 DPI) for the same transform, so what
+// the customer approved is what gets printed. Each placement is restored into the editor, ordered,
+// and the upload intercepted; the server's render is scaled down to the browser's size and compared.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { coverScale, type DesignTransform } from '@shop/case-geometry/transform';
+import type { Model } from '@shop/contracts/catalogue';
+import type { Order } from '@shop/contracts/orders';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { renderPrintFile } from '../apps/server/src/modules/print/render.ts';
+import {
+  assertSameTransform,
+  captureDesignUpload,
+  editorCanvas,
+  editorModel,
+  expectTransform,
+  fourColourPhoto,
+  openEditor,
+  orderWithPhoto,
+} from './editor-support.ts';
+import { getJson, rememberCookieConsent } from './storefront-support.ts';
+import { launchBrowser, newPage } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+const PHOTO = { width: 1600, height: 1200 };
+/** Mean absolute difference allowed, as a fraction of the full 0-255 range. */
+const MAX_MEAN_DIFFERENCE = 0.02;
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+let model: Model;
+let box: { width: number; height: number };
+let photo: Buffer;
+let template: Buffer;
+let order: { id: string; image: string };
+
+before(async () => {
+  server = await startServer({ env: process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {} });
+  browser = await launchBrowser();
+  ({ model, box } = await editorModel(server.url));
+  template = Buffer.from(await (await fetch(`${server.url}${model.template}`)).arrayBuffer());
+  photo = await fourColourPhoto(PHOTO.width, PHOTO.height);
+  ({ page, context, errors } = await newPage(browser, 'desktop'));
+  await rememberCookieConsent(context);
+  const made = await orderWithPhoto(context, server.url, model.id, photo);
+  order = { id: made.order.id, image: made.image };
+});
+
+after(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Placement {
+  zoom: number;
+  quarterTurns: number;
+  flipX: boolean;
+  centerX: number;
+  centerY: number;
+}
+
+/** The transform of a placement: `zoom` times 'fit to template' for its quarter turns. */
+const transformOf = ({ zoom, ...rest }: Placement): DesignTransform => ({
+  ...rest,
+  scale: zoom * coverScale(PHOTO, box, rest.quarterTurns),
+});
+
+const cases: [string, Placement][] = [
+  ['fit to template', { zoom: 1, quarterTurns: 0, flipX: false, centerX: 0.5, centerY: 0.5 }],
+  [
+    'a quarter turn, zoomed in and moved',
+    { zoom: 1.3, quarterTurns: 1, flipX: false, centerX: 0.42, centerY: 0.6 },
+  ],
+  ['half a turn, mirrored', { zoom: 1, quarterTurns: 2, flipX: true, centerX: 0.5, centerY: 0.5 }],
+  [
+    'three quarter turns, mirrored, zoomed and moved',
+    { zoom: 2.2, quarterTurns: 3, flipX: true, centerX: 0.65, centerY: 0.35 },
+  ],
+  [
+    'zoomed out: part of the case uncovered',
+    { zoom: 0.5, quarterTurns: 0, flipX: false, centerX: 0.3, centerY: 0.7 },
+  ],
+  [
+    'small, turned and mirrored near a corner',
+    { zoom: 0.35, quarterTurns: 1, flipX: true, centerX: 0.8, centerY: 0.2 },
+  ],
+  ['zoomed in far', { zoom: 4, quarterTurns: 0, flipX: false, centerX: 0.45, centerY: 0.55 }],
+];
+
+/** The design PNG the browser sends when the customer orders with `transform`. */
+async function browserDesign(transform: DesignTransform): Promise<Buffer> {
+  await openEditor(page, server.url, order, transform);
+  await editorCanvas(page).waitFor();
+  await expectTransform(page, transform, 'restored into the editor');
+  const upload = await captureDesignUpload(page);
+  await page.getByRole('button', { name: '¡OK, pedir!' }).click();
+  const file = await upload.file;
+  assert.equal(file.name, 'design.png');
+  await page.waitForURL(`${server.url}/pedido/pagar-tienda`);
+  const saved = await getJson<Order>(`${server.url}/api/orders/${order.id}`);
+  assertSameTransform(saved.designTransform!, transform, 'the order keeps the transform');
+  return Buffer.from(await file.arrayBuffer());
+}
+
+/** The server's 'preview' render of the original photo, as RGB at the given size. */
+async function serverRender(transform: DesignTransform, size: { width: number; height: number }) {
+  const { png } = await renderPrintFile({
+    photo,
+    template,
+    outline: model.outline!,
+    transform,
+    style: 'preview',
+  });
+  return sharp(png).resize(size.width, size.height, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+}
+
+/** Mean absolute difference of two RGB rasters of the same size, as a fraction of 255. */
+function meanDifference(a: Buffer, b: Buffer): number {
+  assert.equal(a.length, b.length);
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
+  return sum / a.length / 255;
+}
+
+describe('the browser design PNG matches the server print render', () => {
+  const rendered = new Map<string, { rgb: Buffer; width: number; height: number }>();
+
+  for (const [name, placement] of cases) {
+    test(name, async (t) => {
+      const transform = transformOf(placement);
+      const png = await browserDesign(transform);
+      const { data, info } = await sharp(png)
+        .flatten({ background: '#ffffff' })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      assert.equal(info.channels, 3);
+      // The design is the template's crop box at its own pixel size.
+      assert.deepEqual({ width: info.width, height: info.height }, box);
+      rendered.set(name, { rgb: data, width: info.width, height: info.height });
+      const difference = meanDifference(data, await serverRender(transform, info));
+      t.diagnostic(`mean absolute difference ${(difference * 100).toFixed(2)} %`);
+      assert.ok(
+        difference < MAX_MEAN_DIFFERENCE,
+        `mean difference ${(difference * 100).toFixed(2)} % is over ${MAX_MEAN_DIFFERENCE * 100} %`,
+      );
+    });
+  }
+
+  test('the comparison notices a wrong placement', async (t) => {
+    const [name, placement] = cases[1]!;
+    const transform = transformOf(placement);
+    const browserPng = rendered.get(name);
+    assert.ok(browserPng, 'runs after the cases above');
+    const wrong = [
+      { ...transform, flipX: !transform.flipX },
+      { ...transform, centerX: transform.centerX + 0.05 },
+      { ...transform, quarterTurns: (transform.quarterTurns + 2) % 4 },
+    ];
+    for (const other of wrong) {
+      const difference = meanDifference(browserPng.rgb, await serverRender(other, browserPng));
+      t.diagnostic(`${JSON.stringify(other)}: ${(difference * 100).toFixed(2)} %`);
+      assert.ok(difference > MAX_MEAN_DIFFERENCE, `${JSON.stringify(other)} differs by only ${difference}`);
+    }
+    assert.deepEqual(errors, []);
+  });
+});
