@@ -4,7 +4,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Database } from '../src/db/client.ts';
-import { MAX_STATEMENTS, StatementNames, statementName } from '../src/db/prepared.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 describe('prepared statements', () => {
@@ -112,15 +111,5 @@ describe('prepared statements', () => {
     await db.exec('ALTER TABLE prep_t ADD COLUMN extra text');
     const afterChange = (await db.query<Record<string, unknown>>(select, ['a'])).rows[0]!;
     assert.equal(afterChange.extra, null);
-  });
-
-  test('statement names are stable per text and bounded in number', () => {
-    assert.equal(statementName('SELECT 1'), statementName('SELECT 1'));
-    assert.notEqual(statementName('SELECT 1'), statementName('SELECT 2'));
-    assert.ok(statementName('SELECT 1').length <= 63);
-    const names = new StatementNames();
-    for (let i = 0; i < MAX_STATEMENTS; i++) assert.ok(names.nameFor(`SELECT ${i}`));
-    assert.equal(names.nameFor('SELECT -1'), undefined);
-    assert.ok(names.nameFor('SELECT 0'), 'known texts keep their name');
   });
 });

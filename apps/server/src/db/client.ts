@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { lockDataDir } from './pglite-lock.ts';
-import { PglitePrepared, StatementNames } from './prepared.ts';
+import { PglitePrepared } from './prepared.ts';
 
 export interface QueryResult<R> {
   rows: R[];
@@ -71,11 +71,11 @@ async function pgListener(connectionString: string, channel: string, onNotify: (
 }
 
 function fromPg(pool: pg.Pool, connectionString: string): Database {
-  // Named statements: each connection parses and plans a text once (see prepared.ts).
-  const names = new StatementNames();
+  // Unnamed statements on PostgreSQL: a named (prepared) statement fails with "cached plan must
+  // not change result type" once a migration alters a table it reads, and inside a transaction
+  // that error cannot be retried — a rolling upgrade would abort customers' checkouts.
   const run = async <R>(q: pg.Pool | pg.PoolClient, text: string, params?: unknown[]) => {
-    const name = names.nameFor(text);
-    const r = await q.query(name ? { name, text, values: params ?? [] } : { text, values: params ?? [] });
+    const r = await q.query(text, params as unknown[]);
     return { rows: r.rows as R[], rowCount: r.rowCount ?? 0 };
   };
   return {

@@ -1,35 +1,15 @@
-import { createHash } from 'node:crypto';
 import { type ParserOptions, type PGlite, parse, protocol, type Results } from '@electric-sql/pglite';
 
 /**
- * Server-side prepared statements: every parameterised query is parsed and planned once per
- * connection, then only bound and executed. Both drivers would otherwise send Parse for each call
- * and PostgreSQL would parse, analyse and plan the text again (for the order insert that is half
- * of its cost). PGlite gains most: its `query()` makes six calls into the WebAssembly backend
- * (parse, describe, bind, describe, execute, sync); a prepared statement needs one.
+ * Prepared statements for PGlite: every parameterised query is parsed and planned once, then only
+ * bound and executed. PGlite's `query()` makes six calls into the WebAssembly backend (parse,
+ * describe, bind, describe, execute, sync); a prepared statement needs one. (PostgreSQL servers
+ * get unnamed statements: see `fromPg` in client.ts for why.)
  *
  * Texts are our own SQL with `$n` parameters, so there are a few dozen of them; past
  * MAX_STATEMENTS (a text built from data would be a bug) new texts take the unprepared path.
  */
 export const MAX_STATEMENTS = 500;
-
-/** A stable name for a statement text (pg keys its per-connection cache by name). */
-export const statementName = (text: string): string =>
-  `s_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
-
-/** Texts pg may prepare: bounded, so a bug that puts data into SQL cannot fill the server's memory. */
-export class StatementNames {
-  readonly #names = new Map<string, string>();
-
-  nameFor(text: string): string | undefined {
-    let name = this.#names.get(text);
-    if (name === undefined && this.#names.size < MAX_STATEMENTS) {
-      name = statementName(text);
-      this.#names.set(text, name);
-    }
-    return name;
-  }
-}
 
 interface PreparedStatement {
   name: string;
