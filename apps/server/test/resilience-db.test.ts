@@ -185,7 +185,7 @@ test('database down and back: Spanish 503s meanwhile, full recovery without a re
   t.diagnostic(
     `during the outage: health 503, ${answers.join('/')} for the calls, cached catalogue ${cached.status}`,
   );
-  await new Promise((r) => setTimeout(r, 3000)); // a few dispatcher and LISTEN retries fail meanwhile
+  await new Promise((r) => setTimeout(r, 2000)); // a few dispatcher and LISTEN retries fail meanwhile
   assert.ok(server.running(), 'the server survives the outage');
 
   // 3. The database comes back: the same process recovers.
@@ -225,7 +225,7 @@ test('database down and back: Spanish 503s meanwhile, full recovery without a re
   t.diagnostic(
     `mails sent ${Math.round((Date.now() - firstFailedAt) / 1000)} s after their failed first attempt`,
   );
-  await new Promise((r) => setTimeout(r, 6000)); // one more poll: nothing is sent twice
+  await new Promise((r) => setTimeout(r, 5500)); // one more poll: nothing is sent twice
   const ids = arrived.map((a) => a.messageId).sort();
   assert.deepEqual(ids, rows.map((r) => r.message_id).sort());
   assert.equal(new Set(ids).size, ids.length);

@@ -109,6 +109,9 @@ export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
     LOG_LEVEL: 'warn',
     ADMIN_EMAIL: RUN_ADMIN.email,
     ADMIN_PASSWORD: RUN_ADMIN.password,
+    // The API alone: these runs never need the storefront, and must not depend on a web build
+    // that may be half written while they start.
+    WEB_DIST: '/nonexistent-web-dist',
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
     ...opts.env,
   };
