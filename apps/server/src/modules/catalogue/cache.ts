@@ -73,12 +73,30 @@ export class CatalogueCache {
   readonly #pending = new Map<string, Promise<Entry>>();
   #generation = 0;
   #stopListening: (() => Promise<void>) | null = null;
+  #poll: NodeJS.Timeout | undefined;
+  #seenVersion: number | null = null;
 
-  async start(db: Database): Promise<void> {
+  /**
+   * Listens for changes, and also compares the catalogue's version every few seconds: a missed
+   * notification (a listening connection that did not come back yet) costs at most that long.
+   */
+  async start(db: Database, pollMs = 5000): Promise<void> {
     this.#stopListening = await db.listen('catalogue_changed', () => this.invalidate());
+    this.#poll = setInterval(async () => {
+      try {
+        const { rows } = await db.query<{ version: number }>('SELECT version FROM catalogue_version');
+        const version = rows[0]?.version ?? null;
+        if (this.#seenVersion !== null && version !== this.#seenVersion) this.invalidate();
+        this.#seenVersion = version;
+      } catch {
+        // The database is away: the next round will tell.
+      }
+    }, pollMs);
+    this.#poll.unref();
   }
 
   async stop(): Promise<void> {
+    clearInterval(this.#poll);
     await this.#stopListening?.();
     this.#stopListening = null;
   }
