@@ -1,9 +1,9 @@
 import type { ReactNode, SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-/** Decorative line icon: the text next to it says what it means. */
-function Icon({ children, ...props }: IconProps & { children: ReactNode }) {
+/** Decorative line icon: the text next to it (or the control's label) says what it means. */
+export function Icon({ children, ...props }: IconProps & { children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"
