@@ -104,6 +104,20 @@ describe('prepared statements', () => {
     );
   });
 
+  test('PostgreSQL: a transaction after a table change works (statements in transactions are unnamed)', async (t) => {
+    // PGlite is one process: its tables change only in the migrations, before the app starts.
+    if (db.kind !== 'postgres') return t.skip('PostgreSQL only');
+    const select = 'SELECT * FROM prep_t WHERE name = $1';
+    await db.query(select, ['a']);
+    await db.exec('ALTER TABLE prep_t ADD COLUMN other text');
+    const row = await db.transaction(
+      async (tx) => (await tx.query<Record<string, unknown>>(select, ['a'])).rows[0]!,
+    );
+    assert.equal(row.other, null);
+    const again = (await db.query<Record<string, unknown>>(select, ['a'])).rows[0]!;
+    assert.equal(again.other, null);
+  });
+
   test('a table changed under a prepared statement: prepared again, right answer', async () => {
     const select = 'SELECT * FROM prep_t WHERE name = $1';
     const before = (await db.query<Record<string, unknown>>(select, ['a'])).rows[0]!;

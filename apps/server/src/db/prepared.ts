@@ -1,15 +1,41 @@
+import { createHash } from 'node:crypto';
 import { type ParserOptions, type PGlite, parse, protocol, type Results } from '@electric-sql/pglite';
 
 /**
  * Prepared statements for PGlite: every parameterised query is parsed and planned once, then only
  * bound and executed. PGlite's `query()` makes six calls into the WebAssembly backend (parse,
- * describe, bind, describe, execute, sync); a prepared statement needs one. (PostgreSQL servers
- * get unnamed statements: see `fromPg` in client.ts for why.)
+ * describe, bind, describe, execute, sync); a prepared statement needs one. PostgreSQL servers
+ * get named statements for single queries outside transactions (StatementNames, below) and
+ * unnamed ones inside transactions: see `fromPg` in client.ts for why.
  *
  * Texts are our own SQL with `$n` parameters, so there are a few dozen of them; past
  * MAX_STATEMENTS (a text built from data would be a bug) new texts take the unprepared path.
  */
 export const MAX_STATEMENTS = 500;
+
+/**
+ * Names of PostgreSQL prepared statements (pg keeps one per connection and name): stable per text,
+ * bounded in number. After a migration altered a table under a statement, `renew` gives the text
+ * a new name, which every connection then prepares again.
+ */
+export class StatementNames {
+  readonly #names = new Map<string, string>();
+  #renewals = 0;
+
+  nameFor(text: string): string | undefined {
+    let name = this.#names.get(text);
+    if (name === undefined && this.#names.size < MAX_STATEMENTS) {
+      name = `s_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+      this.#names.set(text, name);
+    }
+    return name;
+  }
+
+  renew(text: string): void {
+    const name = this.#names.get(text);
+    if (name !== undefined) this.#names.set(text, `${name.split('.')[0]}.${++this.#renewals}`);
+  }
+}
 
 interface PreparedStatement {
   name: string;
@@ -32,7 +58,7 @@ const concat = (parts: Uint8Array[]): Uint8Array => {
 };
 
 /** "cached plan must not change result type": a table changed under a prepared statement. */
-const isStalePlan = (err: unknown): boolean =>
+export const isStalePlan = (err: unknown): boolean =>
   (err as { code?: string } | null)?.code === '0A000' && /cached plan/.test(String(err));
 
 /**
