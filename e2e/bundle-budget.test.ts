@@ -40,3 +40,35 @@ test('customers never load back-office code: the admin route is lazy and no cust
     'chunks a customer can load hold back-office modules (a static import of src/features/admin?)',
   );
 });
+
+test('deep links preload their route: the build lists each lazy route of the router with its files', async () => {
+  const { readFileSync, existsSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { webDist } = await import('../bench/bundle.ts');
+  const preloads = JSON.parse(readFileSync(join(webDist, '.vite', 'route-preloads.json'), 'utf8')) as {
+    entry: { js: string[]; css: string[] };
+    routes: { path: string; js: string[]; css: string[] }[];
+  };
+  assert.ok(preloads.entry.js.length > 0, 'the entry script is listed');
+  // The customer's way through the shop: if the build stopped finding these routes in router.tsx
+  // (a renamed helper, a changed import), deep links would silently lose their preloads.
+  const paths = preloads.routes.map((r) => r.path);
+  for (const p of [
+    'store/:encodedUrl',
+    'models/:brandId',
+    'editor-modelo',
+    'editor-edicion',
+    'pedido/datos',
+    'upload/:encodedUrl',
+  ]) {
+    const route = preloads.routes.find((r) => r.path === p);
+    assert.ok(route && route.js.length > 0, `no preloads for ${p} (listed: ${paths.join(', ')})`);
+  }
+  for (const file of [
+    ...preloads.entry.js,
+    ...preloads.entry.css,
+    ...preloads.routes.flatMap((r) => [...r.js, ...r.css]),
+  ]) {
+    assert.ok(existsSync(join(webDist, file)), `${file} is listed but not built`);
+  }
+});

@@ -45,6 +45,7 @@ import { storeRoutes } from './modules/stores/routes.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
+import { routePreloads } from './plugins/route-preloads.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { FileStore } from './storage/file-store.ts';
 
@@ -281,9 +282,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
   }
 
+  // The route's own code, preloaded with the HTML of a deep link (see route-preloads.ts).
+  const preloadLink = hasWeb ? routePreloads(webDist) : () => null;
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url === '/api' || req.url.startsWith('/api/');
     if (!isApi && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
+      const link = preloadLink(req.url);
+      if (link) reply.header('link', link);
       // History fallback: the SPA's router decides what a deep link shows.
       return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     }
