@@ -1,6 +1,6 @@
 import type { Model } from '@shop/contracts/catalogue';
 import { messages } from '@shop/contracts/messages';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { isAbort } from '@/lib/api-client';
 import { getModels } from '../api/get-models';
 
@@ -38,7 +38,11 @@ export function useModelList(storeId: number, brandId: number | null, search: st
     getModels({ store: storeId, brand: brandId, filtro: filter || undefined }, current.signal).then(
       (page) => {
         if (id !== generation.current) return;
-        setList({ items: page.items, total: page.total, page: 1, filter, status: 'ready', error: null });
+        // A page of cards is a large render: as a transition React slices it, and typing in the
+        // search box stays responsive meanwhile (on a slow phone it was one long task).
+        startTransition(() => {
+          setList({ items: page.items, total: page.total, page: 1, filter, status: 'ready', error: null });
+        });
       },
       (error: unknown) => {
         if (isAbort(error) || id !== generation.current) return;

@@ -33,12 +33,21 @@ export function useCompany(): CompanyState {
   useEffect(() => {
     if (loaded) return;
     let active = true;
-    getCompany().then(
-      (company) => active && setState({ company, failed: false }),
-      () => active && setState({ company: null, failed: true }),
-    );
+    // Nothing of the first paint waits for these data (the header shows without the trade name):
+    // they are asked for once the page has painted, so the request is not on the way to it.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        getCompany().then(
+          (company) => active && setState({ company, failed: false }),
+          () => active && setState({ company: null, failed: true }),
+        );
+      }, 0);
+    });
     return () => {
       active = false;
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
     };
   }, [loaded]);
 
