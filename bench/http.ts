@@ -49,6 +49,8 @@ export interface LoadRun {
   serverCpuUsPerReq: number | null;
   /** PostgreSQL's CPU time (all its processes) per counted request, microseconds. */
   databaseCpuUsPerReq: number | null;
+  /** Share of PostgreSQL's CPU time spent in the kernel (WAL writes and flushes, sockets). */
+  databaseSystemShare: number | null;
   /** Share of the server's CPU time spent in the kernel (sockets, files). */
   serverSystemShare: number | null;
   /** This process's CPU share during the run (1 = one core busy): is the load generator the limit? */
@@ -323,8 +325,10 @@ interface LoadSpec {
 async function load(spec: LoadSpec): Promise<LoadRun> {
   const cpuBefore = processCpuUs(spec.pid);
   const sysBefore = processCpuUs(spec.pid, 'system');
-  const dbPids = spec.databasePids?.() ?? [];
-  const dbBefore = dbPids.map((p) => processCpuUs(p) ?? 0);
+  // PostgreSQL's processes come and go (the pool opens connections as it needs them): CPU of
+  // those alive at the start, counted from then, plus all of those started during the run.
+  const dbBefore = new Map((spec.databasePids?.() ?? []).map((p) => [p, processCpuUs(p) ?? 0]));
+  const dbSysBefore = new Map([...dbBefore.keys()].map((p) => [p, processCpuUs(p, 'system') ?? 0]));
   const selfBefore = process.cpuUsage();
   const started = performance.now();
   let next = 0;
@@ -351,10 +355,12 @@ async function load(spec: LoadSpec): Promise<LoadRun> {
   const self = process.cpuUsage(selfBefore);
   const cpuAfter = processCpuUs(spec.pid);
   const sysAfter = processCpuUs(spec.pid, 'system');
-  const dbUs = dbPids.reduce(
-    (sum, p, i) => sum + Math.max(0, (processCpuUs(p) ?? dbBefore[i]!) - dbBefore[i]!),
-    0,
-  );
+  let dbUs = 0;
+  let dbSysUs = 0;
+  for (const p of spec.databasePids?.() ?? []) {
+    dbUs += Math.max(0, (processCpuUs(p) ?? 0) - (dbBefore.get(p) ?? 0));
+    dbSysUs += Math.max(0, (processCpuUs(p, 'system') ?? 0) - (dbSysBefore.get(p) ?? 0));
+  }
   let counted = 0;
   let non2xx = 0;
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) {
@@ -370,7 +376,8 @@ async function load(spec: LoadSpec): Promise<LoadRun> {
     errors: result.errors + result.timeouts,
     serverCpuUsPerReq:
       cpuBefore === null || cpuAfter === null || counted === 0 ? null : (cpuAfter - cpuBefore) / counted,
-    databaseCpuUsPerReq: dbPids.length && counted ? dbUs / counted : null,
+    databaseCpuUsPerReq: spec.databasePids && counted ? dbUs / counted : null,
+    databaseSystemShare: spec.databasePids && dbUs > 0 ? dbSysUs / dbUs : null,
     serverSystemShare:
       cpuBefore === null ||
       cpuAfter === null ||
@@ -430,14 +437,6 @@ async function readCatalogue(url: string): Promise<Catalogue> {
 
 /** The PostgreSQL server's processes (postmaster and children), when it runs on this machine. */
 async function postgresPids(serverUrl: string): Promise<() => number[]> {
-  const c = new pg.Client({ connectionString: serverUrl });
-  await c.connect();
-  let backend: number;
-  try {
-    backend = (await c.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
-  } finally {
-    await c.end();
-  }
   const ppid = (pid: number): number | null => {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -446,7 +445,16 @@ async function postgresPids(serverUrl: string): Promise<() => number[]> {
       return null;
     }
   };
-  const postmaster = ppid(backend);
+  const c = new pg.Client({ connectionString: serverUrl });
+  await c.connect();
+  let postmaster: number | null;
+  try {
+    const backend = (await c.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+    // While the connection is open: its backend process ends with it.
+    postmaster = ppid(backend);
+  } finally {
+    await c.end();
+  }
   if (!postmaster) return () => [];
   return () => {
     const pids = [postmaster];
@@ -601,7 +609,8 @@ export async function runHttpBench(options: HttpBenchOptions = {}): Promise<Http
                 `(${((s.serverSystemShare ?? 0) * 100).toFixed(0)}% kernel), ` +
                 (s.databaseCpuUsPerReq === null
                   ? ''
-                  : `PostgreSQL CPU ${s.databaseCpuUsPerReq.toFixed(0)} us/req, `) +
+                  : `PostgreSQL CPU ${s.databaseCpuUsPerReq.toFixed(0)} us/req ` +
+                    `(${((s.databaseSystemShare ?? 0) * 100).toFixed(0)}% kernel), `) +
                 `load generator ${(s.loadGenCpu * 100).toFixed(0)}% of a core`,
             );
           }

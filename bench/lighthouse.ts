@@ -129,8 +129,24 @@ function summarise(lhr: Result): LighthouseRun {
   };
 }
 
-/** One Lighthouse navigation of `url` in a fresh Chromium. */
+/**
+ * One Lighthouse navigation of `url` in a fresh Chromium. On a busy machine Lighthouse now and then
+ * loses its trace (NO_NAVSTART, NO_FCP...): such a run is repeated, at most twice.
+ */
 async function runOnce(url: string, session: Record<string, string> | undefined): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runInFreshChromium(url, session);
+    } catch (err) {
+      if (attempt >= 3 || !(err instanceof LighthouseRuntimeError)) throw err;
+      console.warn(`Lighthouse run of ${url} failed (${err.message}); trying again`);
+    }
+  }
+}
+
+class LighthouseRuntimeError extends Error {}
+
+async function runInFreshChromium(url: string, session: Record<string, string> | undefined): Promise<Result> {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
     chromeFlags: chromiumArgs,
@@ -156,7 +172,11 @@ async function runOnce(url: string, session: Record<string, string> | undefined)
       // The 4th argument: Lighthouse drives this page (so the script above runs in its document).
       const result = await lighthouse(url, flags, undefined, page as never);
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-      if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
+      if (result.lhr.runtimeError) {
+        throw new LighthouseRuntimeError(
+          `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`,
+        );
+      }
       return result.lhr;
     } finally {
       await browser.disconnect();
