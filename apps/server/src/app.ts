@@ -20,6 +20,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import pino, { type DestinationStream } from 'pino';
 import { z } from 'zod';
 import type { Database } from './db/client.ts';
 import type { Config } from './env.ts';
@@ -70,6 +71,8 @@ export interface AppOptions {
   /** The built SPA; defaults to apps/web/dist next to this app. */
   webDist?: string;
   logger?: boolean;
+  /** Where log lines go (tests read them); standard output by default. */
+  logStream?: DestinationStream;
   /** Called for every route as it is added (tests build their access matrix from it). */
   onRoute?: (route: RouteOptions) => void;
   /** HTTP timeouts; the defaults suit production (tests shorten them). */
@@ -117,6 +120,11 @@ class OneLinePerRequest extends LogController {
   }
 }
 
+/** What a log line tells of a request: never its headers (cookies, the forgery token). */
+function requestForLog(req: FastifyRequest) {
+  return { method: req.method, url: req.url, remoteAddress: req.ip };
+}
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
 
@@ -129,7 +137,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         ? false
         : {
             level: config.logLevel,
-            redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
+            // No redaction pass over every line (it was a tenth of a cached catalogue read): the
+            // serializers never write headers, so cookies and the forgery token cannot reach a log.
+            serializers: { req: requestForLog, res: (reply) => ({ statusCode: reply.statusCode }) },
+            // Written without blocking: lines that pile up while one write is under way go out
+            // together in the next (one write per request was a twentieth of a catalogue read).
+            // Whatever is still buffered is flushed when the process exits.
+            stream: opts.logStream ?? pino.destination({ dest: 1, sync: false }),
           },
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,

@@ -130,3 +130,45 @@ describe('configuration is checked at boot', () => {
     assert.equal(loadConfig(PRODUCTION).demo, false);
   });
 });
+
+describe('request log', () => {
+  test('one line per request with method, URL, address, status and time, and never a cookie or token', async () => {
+    const lines: string[] = [];
+    const logStream = { write: (line: string) => void lines.push(line) };
+    const db = await openDatabase({ dataDir: null });
+    await migrate(db);
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' });
+    const app = await buildApp({
+      config,
+      db,
+      fileStore: new MemoryFileStore(),
+      webDist: '/nonexistent',
+      logStream,
+    });
+    try {
+      const first = await app.inject('/api/health');
+      const cookies = first.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+      const token = first.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
+      lines.length = 0;
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/orders?x=1',
+        headers: { cookie: cookies, 'x-xsrf-token': token, 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      assert.equal(res.statusCode, 400);
+      const logged = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+      assert.equal(logged.length, 1, lines.join(''));
+      const line = logged[0]!;
+      assert.equal(line.msg, 'request completed');
+      assert.deepEqual(line.req, { method: 'POST', url: '/api/orders?x=1', remoteAddress: '127.0.0.1' });
+      assert.deepEqual(line.res, { statusCode: 400 });
+      assert.equal(typeof line.responseTime, 'number');
+      const text = lines.join('');
+      for (const c of first.cookies) assert.ok(!text.includes(c.value), `the ${c.name} cookie is in the log`);
+    } finally {
+      await app.close();
+      await db.close();
+    }
+  });
+});
