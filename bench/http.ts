@@ -206,6 +206,54 @@ export function startBare(): Promise<Child> {
   return startScript(['-e', BARE_SERVER]);
 }
 
+interface RawResponse {
+  headers: [string, string][];
+  body: Buffer;
+}
+
+/** A response as it came over the wire: its headers (without the per-connection ones) and body bytes. */
+async function rawResponse(url: string, headers: Record<string, string>): Promise<RawResponse> {
+  const { get } = await import('node:http');
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('error', reject);
+      res.on('end', () => {
+        const out: [string, string][] = [];
+        for (let i = 0; i < res.rawHeaders.length; i += 2) {
+          const name = res.rawHeaders[i]!;
+          if (!/^(date|connection|keep-alive|content-length|transfer-encoding)$/i.test(name)) {
+            out.push([name, res.rawHeaders[i + 1]!]);
+          }
+        }
+        resolve({ headers: out, body: Buffer.concat(chunks) });
+      });
+    }).on('error', reject);
+  });
+}
+
+/**
+ * Calibration only: a bare node:http server answering every request with `response`'s headers and
+ * body, byte for byte, so what sending the shop's answer costs is told apart from what producing it
+ * costs.
+ */
+function startSameBytes(response: RawResponse): Promise<Child> {
+  const script = `
+const http = require('node:http');
+const headers = ${JSON.stringify(response.headers.flat())};
+const body = Buffer.from('${response.body.toString('base64')}', 'base64');
+const server = http.createServer((req, res) => {
+  res.writeHead(200, headers);
+  res.end(body);
+});
+server.keepAliveTimeout = 72000;
+server.listen(0, '127.0.0.1', () => console.log('PORT ' + server.address().port));
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
+`;
+  return startScript(['-e', script]);
+}
+
 async function startScript(args: string[]): Promise<Child> {
   const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
   living.add(child);
@@ -523,32 +571,36 @@ export async function runHttpBench(options: HttpBenchOptions = {}): Promise<Http
 
   const bare = await startBare();
   try {
+    const bareSpec = { url: bare.url, pid: bare.pid, counted: (s: number) => s === 200 };
+    /** `rounds` rounds of bare / `child`, after a warm-up: what `child` costs beside the bare server. */
+    const calibrateOne = async (what: string, child: Child, headers?: Record<string, string>) => {
+      const spec = { url: child.url, pid: child.pid, counted: (s: number) => s === 200, headers };
+      await load({ ...spec, seconds: Math.min(3, seconds), connections });
+      const rs: HttpRound[] = [];
+      for (let r = 1; r <= rounds; r++) {
+        const b = await load({ ...bareSpec, seconds, connections });
+        const f = await load({ ...spec, seconds, connections });
+        rs.push({ bare: b, shop: f, ratio: f.rps / b.rps });
+        log(
+          `  calibration: ${what} round ${r}: ` +
+            `${f.rps.toFixed(0)}/s vs bare ${b.rps.toFixed(0)}/s (${((f.rps / b.rps) * 100).toFixed(0)}%), ` +
+            `${f.serverCpuUsPerReq?.toFixed(0) ?? '?'} vs ${b.serverCpuUsPerReq?.toFixed(0) ?? '?'} us/req`,
+        );
+      }
+      calibration.push({
+        what,
+        ratio: median(rs.map((x) => x.ratio)),
+        rps: median(rs.map((x) => x.shop.rps)),
+        bareRps: median(rs.map((x) => x.bare.rps)),
+        serverCpuUsPerReq: median(rs.map((x) => x.shop.serverCpuUsPerReq ?? Number.NaN)),
+        bareCpuUsPerReq: median(rs.map((x) => x.bare.serverCpuUsPerReq ?? Number.NaN)),
+      });
+    };
     if (calibrate) {
-      const bareSpec = { url: bare.url, pid: bare.pid, counted: (s: number) => s === 200 };
       for (const logs of [false, true]) {
         const hello = await startFastifyHello(logs);
         try {
-          const spec = { url: hello.url, pid: hello.pid, counted: (s: number) => s === 200 };
-          await load({ ...spec, seconds: Math.min(3, seconds), connections });
-          const rs: HttpRound[] = [];
-          for (let r = 1; r <= rounds; r++) {
-            const b = await load({ ...bareSpec, seconds, connections });
-            const f = await load({ ...spec, seconds, connections });
-            rs.push({ bare: b, shop: f, ratio: f.rps / b.rps });
-            log(
-              `  calibration: Fastify hello-world${logs ? ' + request logs' : ''} round ${r}: ` +
-                `${f.rps.toFixed(0)}/s vs bare ${b.rps.toFixed(0)}/s (${((f.rps / b.rps) * 100).toFixed(0)}%), ` +
-                `${f.serverCpuUsPerReq?.toFixed(0) ?? '?'} vs ${b.serverCpuUsPerReq?.toFixed(0) ?? '?'} us/req`,
-            );
-          }
-          calibration.push({
-            what: `Fastify hello-world${logs ? ', request logs on' : ', no logs'}`,
-            ratio: median(rs.map((x) => x.ratio)),
-            rps: median(rs.map((x) => x.shop.rps)),
-            bareRps: median(rs.map((x) => x.bare.rps)),
-            serverCpuUsPerReq: median(rs.map((x) => x.shop.serverCpuUsPerReq ?? Number.NaN)),
-            bareCpuUsPerReq: median(rs.map((x) => x.bare.serverCpuUsPerReq ?? Number.NaN)),
-          });
+          await calibrateOne(`Fastify hello-world, ${logs ? 'request logs on' : 'no logs'}`, hello);
         } finally {
           await hello.stop();
         }
@@ -589,7 +641,23 @@ export async function runHttpBench(options: HttpBenchOptions = {}): Promise<Http
             }),
           },
         };
-        const bareSpec = { url: bare.url, pid: bare.pid, counted: (s: number) => s === 200 };
+        // What the catalogue's response alone costs: the same bytes from a bare node:http server.
+        if (calibrate && names.includes('catalogue') && db === databases[0]) {
+          const response = await rawResponse(shop.url + modelPaths[0]!, {
+            ...BROWSER_HEADERS,
+            cookie: people[0]!.cookie,
+          });
+          const same = await startSameBytes(response);
+          try {
+            await calibrateOne(
+              `bare node:http sending the catalogue's response (${response.headers.length} headers, ` +
+                `${response.body.length} body bytes)`,
+              same,
+            );
+          } finally {
+            await same.stop();
+          }
+        }
 
         // Warm-up (JIT, caches, connection pools), not recorded.
         const warm = Math.min(3, seconds);
