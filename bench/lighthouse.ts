@@ -18,7 +18,7 @@
  *   BENCH_LH_RUNS=1 node --import tsx bench/lighthouse.ts      (quicker, less stable)
  *   BENCH_LH_REPORT_DIR=/tmp/lh node --import tsx bench/lighthouse.ts   (also writes HTML reports)
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
@@ -147,6 +147,9 @@ async function runOnce(url: string, session: Record<string, string> | undefined)
 class LighthouseRuntimeError extends Error {}
 
 async function runInFreshChromium(url: string, session: Record<string, string> | undefined): Promise<Result> {
+  // chrome-launcher reports a missing binary as an unhandled 'error' event that ends the process.
+  if (!existsSync(chromiumPath))
+    throw new Error(`no Chromium at ${chromiumPath} (bash scripts/ensure-chromium.sh)`);
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
     chromeFlags: chromiumArgs,

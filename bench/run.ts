@@ -20,9 +20,10 @@
  * here fails a build (the bundle budget, which is deterministic, is a test: e2e/bundle-budget.test.ts).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { chromiumPath } from '../e2e/support/browser.ts';
 import { BUNDLE_BUDGETS, formatBundleReport, kb, measureBundle } from './bundle.ts';
 import { formatHttpTable, type HttpCaseResult, runHttpBench } from './http.ts';
 import { runIngestBench } from './ingest.ts';
@@ -84,6 +85,13 @@ async function step(name: Step, fn: () => Promise<void>): Promise<void> {
     rows.push({ what: name, measured: `error: ${String(err).split('\n')[0]}`, target: '', ok: false });
   }
   console.info(`(${name}: ${((performance.now() - started) / 1000).toFixed(0)} s)`);
+}
+
+// The browser benches use Debian's Chromium: installed here as `npm test` installs it, if missing.
+if ((['editor', 'kiosk', 'lighthouse'] as const).some(wanted) && !existsSync(chromiumPath)) {
+  const r = spawnSync('bash', [join(repoRoot, 'scripts', 'ensure-chromium.sh')], { stdio: 'inherit' });
+  if (r.status !== 0)
+    console.error(`Chromium could not be installed: the browser benches will report errors`);
 }
 
 const loadBefore = loadavg();

@@ -123,35 +123,8 @@ find_tests() {
   done | LC_ALL=C sort
 }
 
-# Install the Debian packages whose programs the tests use, only those that are missing:
-#   ensure_packages /usr/bin/pdftotext:poppler-utils ...
-# (the browser tests never use Playwright's own browser download: Chromium comes from Debian).
-ensure_packages() {
-  local missing=() item
-  for item in "$@"; do
-    [[ -x "${item%%:*}" ]] || missing+=("${item#*:}")
-  done
-  ((${#missing[@]} == 0)) && return 0
-  banner "installing ${missing[*]} (apt-get)"
-  local sudo=()
-  if ((EUID != 0)); then sudo=(sudo); fi
-  # Only refresh package lists if they are missing or older than an hour.
-  if [[ -z "$(find /var/lib/apt/lists -maxdepth 1 -name '*_Packages*' -mmin -60 2>/dev/null | head -n 1)" ]]; then
-    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-  fi
-  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-}
-
-ensure_chromium() {
-  local chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
-  if [[ -x "$chromium" ]]; then return 0; fi
-  if [[ -n "${CHROMIUM_PATH:-}" ]]; then
-    echo "CHROMIUM_PATH=$CHROMIUM_PATH is not an executable file." >&2
-    return 1
-  fi
-  ensure_packages /usr/bin/chromium:chromium
-  "$chromium" --version
-}
+# ensure_packages, ensure_chromium: Debian packages the tests need, installed only when missing.
+source scripts/lib/ensure-packages.sh
 
 # ---------------------------------------------------------------------------------------------
 # Steps
