@@ -11,8 +11,8 @@ import { caseTemplateSvg, type PhoneOutline } from '@shop/case-geometry/outline'
 import { cropBox } from '@shop/case-geometry/template-rules';
 import { coverScale } from '@shop/case-geometry/transform';
 import type { DesignTransform } from '@shop/contracts/orders';
-import sharp from 'sharp';
 import { TEMPLATE_MARGIN_MM, TEMPLATE_PX_PER_MM } from '../apps/server/src/db/seed/demo-catalogue.ts';
+import sharp from '../apps/server/src/lib/sharp.ts';
 import { renderPrintFile } from '../apps/server/src/modules/print/render.ts';
 
 /** iPhone 15 as recorded in phone-models.json. */

@@ -25,8 +25,9 @@ import {
 import { messages } from '@shop/contracts/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import sharp, { type SharpOptions } from 'sharp';
+import type { SharpOptions } from 'sharp';
 import { AppError, fail } from '../../lib/errors.ts';
+import sharp from '../../lib/sharp.ts';
 import { requireAdmin } from '../auth/service.ts';
 import { fileUri } from '../files/service.ts';
 import { malformedForm } from '../files/uploads.ts';

@@ -80,7 +80,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
   /** Only the visitor who uploaded a photo (or staff) may replace or delete it. */
   const ownUpload = async (id: string, visitorId: string, staff: boolean): Promise<FileRecord> => {
     const file = await files.find(db, id);
-    if (!file || file.kind !== 'upload' || file.variant !== 'original') throw notFound();
+    if (file?.kind !== 'upload' || file.variant !== 'original') throw notFound();
     if (!staff && file.ownerHash !== ownerHashOf(visitorId)) throw forbidden();
     return file;
   };

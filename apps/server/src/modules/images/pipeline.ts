@@ -19,8 +19,9 @@
 import { LOW_RESOLUTION_DPI } from '@shop/case-geometry/print-size';
 import type { ErrorCode } from '@shop/contracts/errors';
 import { type MessageKey, messages } from '@shop/contracts/messages';
-import sharp, { type Sharp, type SharpOptions } from 'sharp';
+import type { Sharp, SharpOptions } from 'sharp';
 import { AppError } from '../../lib/errors.ts';
+import sharp from '../../lib/sharp.ts';
 import { type DecodedHeic, decodeHeic, HeicDecodeError } from './heic.ts';
 import { pngFrameCount, type SourceFormat, sniffImageFormat } from './sniff.ts';
 
@@ -79,10 +80,6 @@ const WHITE = { r: 255, g: 255, b: 255 };
 
 /** Every sharp call: refuse more pixels than the cap, and fail on truncated or broken data. */
 const INPUT: SharpOptions = { limitInputPixels: MAX_PIXELS, failOn: 'error' };
-
-// libvips' operation cache keeps recent images around for reuse; uploads are never processed twice,
-// so it only costs memory.
-sharp.cache(false);
 
 const refuse = (status: number, code: ErrorCode, key: MessageKey) =>
   new AppError(status, code, messages[key]);

@@ -59,7 +59,7 @@ export async function saveDesign(
   expectStatus(order, ['image_uploaded', ...OPEN_CHECKOUT]);
   if (!order.image_id) throw fail(409, 'ORDER_STATE', 'orderStateConflict');
   const file = await files.find(tx, fileId);
-  if (!file || file.kind !== 'upload' || file.variant !== 'original' || file.ownerHash !== ownerHash) {
+  if (file?.kind !== 'upload' || file.variant !== 'original' || file.ownerHash !== ownerHash) {
     throw fail(400, 'VALIDATION_FAILED', 'unknownFile');
   }
   await tx.query(

@@ -40,7 +40,8 @@ import {
 } from '@shop/case-geometry/transform';
 import { dpi as asDpi, mm } from '@shop/case-geometry/units';
 import type { DesignTransform } from '@shop/contracts/orders';
-import sharp, { type SharpOptions } from 'sharp';
+import type { SharpOptions } from 'sharp';
+import sharp from '../../lib/sharp.ts';
 import { pdfWithFullPagePng } from './pdf.ts';
 
 export type PrintStyle = 'print' | 'preview';
