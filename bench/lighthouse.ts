@@ -149,7 +149,7 @@ class LighthouseRuntimeError extends Error {}
 async function runInFreshChromium(url: string, session: Record<string, string> | undefined): Promise<Result> {
   // chrome-launcher reports a missing binary as an unhandled 'error' event that ends the process.
   if (!existsSync(chromiumPath))
-    throw new Error(`no Chromium at ${chromiumPath} (bash scripts/ensure-chromium.sh)`);
+    throw new Error(`no Chromium at ${chromiumPath} (bash scripts/ensure-bench-tools.sh)`);
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
     chromeFlags: chromiumArgs,

@@ -87,11 +87,16 @@ async function step(name: Step, fn: () => Promise<void>): Promise<void> {
   console.info(`(${name}: ${((performance.now() - started) / 1000).toFixed(0)} s)`);
 }
 
-// The browser benches use Debian's Chromium: installed here as `npm test` installs it, if missing.
-if ((['editor', 'kiosk', 'lighthouse'] as const).some(wanted) && !existsSync(chromiumPath)) {
-  const r = spawnSync('bash', [join(repoRoot, 'scripts', 'ensure-chromium.sh')], { stdio: 'inherit' });
+// Debian's Chromium (browser benches) and heif-enc (the ingest bench's HEIC photo): installed here
+// when missing, as `npm test` installs what it needs.
+const tools = { chromium: chromiumPath, heifEnc: '/usr/bin/heif-enc' };
+if (
+  ((['editor', 'kiosk', 'lighthouse'] as const).some(wanted) && !existsSync(tools.chromium)) ||
+  (wanted('ingest') && !existsSync(tools.heifEnc))
+) {
+  const r = spawnSync('bash', [join(repoRoot, 'scripts', 'ensure-bench-tools.sh')], { stdio: 'inherit' });
   if (r.status !== 0)
-    console.error(`Chromium could not be installed: the browser benches will report errors`);
+    console.error('could not install Chromium / heif-enc: the benches that need them will say so');
 }
 
 const loadBefore = loadavg();

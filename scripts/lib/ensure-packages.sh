@@ -1,4 +1,4 @@
-# Sourced by scripts/test.sh and scripts/ensure-chromium.sh: installs the Debian packages whose
+# Sourced by scripts/test.sh and scripts/ensure-bench-tools.sh: installs the Debian packages whose
 # programs the tests and benches use, only those that are missing. Needs `banner` to be defined.
 #
 # Install the Debian packages whose programs the tests use, only those that are missing:
