@@ -7,7 +7,17 @@ import sharp from 'sharp';
 import { FileService } from '../src/modules/files/service.ts';
 import { sweepUnattachedUploads } from '../src/modules/orders/photo-service.ts';
 import { multipart, testPhoto } from './checkout-helpers.ts';
-import { ADMIN, Client, createStaff, createTestApp, signedIn, type TestApp, tableCounts } from './helpers.ts';
+import {
+  ADMIN,
+  Client,
+  createStaff,
+  createTestApp,
+  STORE1,
+  STORE2,
+  signedIn,
+  type TestApp,
+  tableCounts,
+} from './helpers.ts';
 
 const photo = testPhoto;
 
@@ -312,5 +322,53 @@ describe('order photos: upload, attach, remove, phone links', () => {
     );
     const keys = [...t.files.files.keys()].filter((k) => k.startsWith('upload'));
     assert.equal(keys.length, rows[0]!.n, 'no bytes left behind without a row');
+  });
+});
+
+describe('full-size photos: the back office, and store staff for their own store', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp();
+    await createStaff(t.db);
+  });
+  after(() => t.close());
+
+  test("store staff read the original of their own store's orders only; admins read any", async () => {
+    const customer = new Client(t.app);
+    const model = ((await customer.get('/api/models?store=1&size=1')).json() as ModelPage).items[0]!;
+    const order = (
+      await customer.post('/api/orders', {
+        store: { id: 1 },
+        brand: { id: model.brand.id },
+        model: { id: model.id },
+      })
+    ).json() as { id: string };
+    const uploadOne = async () =>
+      (
+        (
+          await customer.request({
+            method: 'POST',
+            url: '/api/images',
+            ...multipart([
+              { name: 'file', value: await photo(1200, 800), filename: 'f.jpg', type: 'image/jpeg' },
+            ]),
+          })
+        ).json() as { uri: string }
+      ).uri;
+    const attached = await uploadOne();
+    const loose = await uploadOne();
+    assert.equal((await customer.put(`/api/orders/${order.id}`, { image: attached })).statusCode, 200);
+
+    const store1 = await signedIn(t.app, STORE1);
+    const store2 = await signedIn(t.app, STORE2);
+    const admin = await signedIn(t.app, ADMIN);
+    const original = (c: Client, uri: string) => c.get(`${uri}?variant=original`).then((r) => r.statusCode);
+    assert.equal(await original(store1, attached), 200, "store 1's order");
+    assert.equal(await original(store2, attached), 403, "another store's order");
+    assert.equal(await original(store1, loose), 403, 'a photo of no order');
+    assert.equal(await original(admin, attached), 200);
+    assert.equal(await original(admin, loose), 200);
+    // The editor size stays readable by whoever holds the link (the customer's own pages).
+    assert.equal((await store2.get(attached)).statusCode, 200);
   });
 });

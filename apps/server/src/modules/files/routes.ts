@@ -40,7 +40,16 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
         // A customer photo is shown at editor size unless a size is asked for; the full-size
         // original is for the print workflow (staff).
         const variant = req.query.variant ?? 'editor';
-        if (variant === 'original' && !req.staff) throw forbidden();
+        if (variant === 'original') {
+          if (!req.staff) throw forbidden();
+          // Store staff print their own store's orders: only those orders' photos at full size.
+          if (
+            req.staff.role !== 'admin' &&
+            !(await storesOrderingPhoto(file.id)).includes(req.staff.storeId ?? -1)
+          ) {
+            throw forbidden();
+          }
+        }
         if (variant !== 'original') file = (await files.findVariant(db, file.id, variant)) ?? file;
       }
       const bytes = await files.bytes(file);
@@ -58,6 +67,15 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       return reply.send(bytes);
     },
   );
+
+  /** The stores of the orders that carry this photo (its original's id). */
+  const storesOrderingPhoto = async (fileId: string): Promise<number[]> => {
+    const { rows } = await db.query<{ store_id: number }>(
+      'SELECT DISTINCT store_id FROM orders WHERE image_id = $1',
+      [fileId],
+    );
+    return rows.map((r) => r.store_id);
+  };
 
   /** The store of the order a print file or an invoice belongs to; null when none. */
   const storeOfOrderFile = async (fileId: string): Promise<number | null> => {
