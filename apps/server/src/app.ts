@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
@@ -120,6 +122,29 @@ class OneLinePerRequest extends LogController {
   }
 }
 
+/**
+ * A request Node refused before Fastify saw it (a body or headers that arrive too slowly, headers
+ * too large, bytes that are not HTTP): answered in the shop's error shape, in Spanish, instead of
+ * Fastify's English one, and the connection closed.
+ */
+function answerClientError(err: Error & { code?: string }, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, body]: [number, ErrorBody] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, { error: 'REQUEST_TIMEOUT', message: messages.requestTimeout }]
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, { error: 'HEADERS_TOO_LARGE', message: messages.headersTooLarge }]
+        : [400, { error: 'BAD_REQUEST', message: messages.badRequest }];
+  if (socket.writable) {
+    const text = JSON.stringify(body);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+    );
+  }
+  socket.destroy(err);
+}
+
 /** What a log line tells of a request: never its headers (cookies, the forgery token). */
 function requestForLog(req: FastifyRequest) {
   return { method: req.method, url: req.url, remoteAddress: req.ip };
@@ -162,6 +187,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         .code(err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400)
         .send({ error: 'BAD_REQUEST', message: messages.badRequest } satisfies ErrorBody);
     },
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
 

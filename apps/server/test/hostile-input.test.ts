@@ -92,8 +92,8 @@ const INDEX = [
   ['H35', 'animated PNG on POST /api/images', '415 UNSUPPORTED_IMAGE'],
   ['H36', 'animated WebP as a catalogue picture (admin)', '415 UNSUPPORTED_IMAGE'],
   // --- slow clients (real HTTP server) -------------------------------------------------------------
-  ['H37', 'multipart body trickled one byte every 100 ms', '408, connection closed *'],
-  ['H38', 'request headers trickled (slowloris)', '408, connection closed'],
+  ['H37', 'multipart body trickled one byte every 100 ms', '408 REQUEST_TIMEOUT, connection closed *'],
+  ['H38', 'request headers trickled (slowloris)', '408 REQUEST_TIMEOUT, connection closed'],
   // --- mass assignment: status, total, shipping, paymentMethod, orderNumber, id... --------------------
   ['H39', 'mass assignment on POST /api/orders', '201, no effect'],
   ['H40', 'mass assignment on PUT /api/orders/:id', '200, no effect'],
@@ -365,10 +365,8 @@ async function trickle(port: number, head: string, chunk: () => Buffer): Promise
     socket.once('error', reject);
   });
   const start = Date.now();
-  let response = '';
-  socket.on('data', (d: Buffer) => {
-    response += d.toString('latin1');
-  });
+  const received: Buffer[] = [];
+  socket.on('data', (d: Buffer) => received.push(d));
   socket.on('error', () => {});
   const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
   socket.write(head);
@@ -379,8 +377,11 @@ async function trickle(port: number, head: string, chunk: () => Buffer): Promise
   await closed;
   clearInterval(timer);
   clearTimeout(cap);
-  return { elapsedMs: Date.now() - start, response };
+  return { elapsedMs: Date.now() - start, response: Buffer.concat(received).toString('utf8') };
 }
+
+/** The JSON body of a raw HTTP response. */
+const rawBody = (response: string): unknown => JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4));
 
 // ------------------------------------------------------------------------------------------------
 // Mass assignment: the same call with and without the extra fields gives the same order
@@ -748,6 +749,7 @@ const CASES: Record<CaseId, (h: H) => Promise<void>> = {
       let at = 0;
       const { elapsedMs, response } = await trickle(port, head, () => jpeg.subarray(at, ++at));
       assert.match(response, /^HTTP\/1\.1 408 /, `the server answered: ${response.slice(0, 80)}`);
+      assert.deepEqual(rawBody(response), { error: 'REQUEST_TIMEOUT', message: messages.requestTimeout });
       assert.ok(elapsedMs < 6000, `closed after ${elapsedMs} ms (request timeout 1.5 s)`);
       assert.ok(at < 100, 'the body never finished');
       assert.deepEqual(await stored(h.s.t), before, 'nothing stored');
@@ -762,6 +764,7 @@ const CASES: Record<CaseId, (h: H) => Promise<void>> = {
         () => Buffer.from(`X-Lento-${n++}: a\r\n`),
       );
       assert.match(response, /^HTTP\/1\.1 408 /, `the server answered: ${response.slice(0, 80)}`);
+      assert.deepEqual(rawBody(response), { error: 'REQUEST_TIMEOUT', message: messages.requestTimeout });
       assert.ok(elapsedMs < 6000, `closed after ${elapsedMs} ms (headers timeout 1 s)`);
     });
   },

@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { messages } from '@shop/contracts/messages';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
@@ -166,6 +169,56 @@ describe('request log', () => {
       assert.equal(typeof line.responseTime, 'number');
       const text = lines.join('');
       for (const c of first.cookies) assert.ok(!text.includes(c.value), `the ${c.name} cookie is in the log`);
+    } finally {
+      await app.close();
+      await db.close();
+    }
+  });
+});
+
+describe('requests Node refuses before routing', () => {
+  /** Sends raw bytes to a listening app and returns everything it answered before closing. */
+  async function raw(app: FastifyInstance, bytes: string): Promise<string> {
+    const { port } = app.server.address() as AddressInfo;
+    const socket = connect(port, '127.0.0.1');
+    const received: Buffer[] = [];
+    socket.on('data', (d: Buffer) => received.push(d));
+    socket.on('error', () => {});
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write(bytes);
+    await new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    return Buffer.concat(received).toString('utf8');
+  }
+
+  test("headers too large and bytes that are not HTTP: the shop's error shape, in Spanish", async () => {
+    const db = await openDatabase({ dataDir: null });
+    await migrate(db);
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+    const app = await buildApp({
+      config,
+      db,
+      fileStore: new MemoryFileStore(),
+      logger: false,
+      webDist: '/nonexistent',
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const big = await raw(
+        app,
+        `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      );
+      assert.match(big, /^HTTP\/1\.1 431 /);
+      assert.match(big, /content-type: application\/json; charset=utf-8/i);
+      assert.deepEqual(JSON.parse(big.slice(big.indexOf('\r\n\r\n') + 4)), {
+        error: 'HEADERS_TOO_LARGE',
+        message: messages.headersTooLarge,
+      });
+      const garbage = await raw(app, 'HELLO THERE\r\n\r\n');
+      assert.match(garbage, /^HTTP\/1\.1 400 /);
+      assert.deepEqual(JSON.parse(garbage.slice(garbage.indexOf('\r\n\r\n') + 4)), {
+        error: 'BAD_REQUEST',
+        message: messages.badRequest,
+      });
     } finally {
       await app.close();
       await db.close();

@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** Stable codes that programs can rely on; the Spanish text is for people. */
 export const ErrorCode = z.enum([
   'BAD_REQUEST',
+  'REQUEST_TIMEOUT',
+  'HEADERS_TOO_LARGE',
   'VALIDATION_FAILED',
   'INVALID_JSON',
   'BODY_TOO_LARGE',

@@ -59,6 +59,8 @@ export const messages = {
 
   // Server error bodies
   badRequest: 'La petición no es válida.',
+  requestTimeout: 'La petición ha tardado demasiado en llegar y se ha cancelado. Inténtelo de nuevo.',
+  headersTooLarge: 'Las cabeceras de la petición son demasiado grandes.',
   validationFailed: 'Los datos enviados no son válidos.',
   invalidJson: 'El cuerpo de la petición no es un JSON válido.',
   jsonTooDeep: 'El cuerpo de la petición tiene demasiados niveles de anidamiento.',
