@@ -54,9 +54,27 @@ async function withPage(
   { consent = true } = {},
 ): Promise<void> {
   const { page, context, errors } = await newPage(browser, viewport);
+  const requests: string[] = [];
+  page.on('requestfailed', (r) =>
+    requests.push(`failed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`),
+  );
+  page.on('response', (r) => {
+    if (r.status() >= 400) requests.push(`${r.status()}: ${r.request().method()} ${r.url()}`);
+  });
   try {
     if (consent) await rememberCookieConsent(context);
     await body(page, errors);
+  } catch (error) {
+    // What the customer saw, for a failure that only shows under load.
+    const seen = await page
+      .locator('main')
+      .textContent({ timeout: 1000 })
+      .catch(() => '(no main)');
+    throw new Error(
+      `${String(error)}\n  at ${page.url()}\n  page: ${seen.replace(/\s+/g, ' ').slice(0, 400)}\n` +
+        `  requests: ${requests.join('; ') || 'none failed'}\n  errors: ${errors.join('; ') || 'none'}`,
+      { cause: error },
+    );
   } finally {
     await context.close();
   }
