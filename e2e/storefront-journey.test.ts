@@ -71,7 +71,7 @@ async function withPage(
       .textContent({ timeout: 1000 })
       .catch(() => '(no main)');
     throw new Error(
-      `${String(error)}\n  at ${page.url()}\n  page: ${seen.replace(/\s+/g, ' ').slice(0, 400)}\n` +
+      `${String(error)}\n  at ${page.url()}\n  page: ${(seen ?? '').replace(/\s+/g, ' ').slice(0, 400)}\n` +
         `  requests: ${requests.join('; ') || 'none failed'}\n  errors: ${errors.join('; ') || 'none'}`,
       { cause: error },
     );
