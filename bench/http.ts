@@ -28,6 +28,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { get } from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -213,7 +214,6 @@ interface RawResponse {
 
 /** A response as it came over the wire: its headers (without the per-connection ones) and body bytes. */
 async function rawResponse(url: string, headers: Record<string, string>): Promise<RawResponse> {
-  const { get } = await import('node:http');
   return new Promise((resolve, reject) => {
     get(url, { headers }, (res) => {
       const chunks: Buffer[] = [];

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -47,14 +48,22 @@ async function freshDatabase(): Promise<{ db: Database; drop(): Promise<void> }>
 }
 
 export async function createTestApp(
-  opts: { seed?: boolean; env?: Record<string, string> } = {},
+  /** logStream: request logs at `info` go there (by default the app logs nothing). */
+  opts: { seed?: boolean; env?: Record<string, string>; logStream?: DestinationStream } = {},
 ): Promise<TestApp> {
   const { db, drop } = await freshDatabase();
   await migrate(db);
   const files = new MemoryFileStore();
   if (opts.seed !== false) await seedDemoCatalogue(db, new FileService(files));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', ...opts.env });
-  const app = await buildApp({ config, db, fileStore: files, logger: false, webDist: '/nonexistent' });
+  const logLevel = opts.logStream ? 'info' : 'silent';
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent', LOG_LEVEL: logLevel, ...opts.env });
+  const app = await buildApp({
+    config,
+    db,
+    fileStore: files,
+    webDist: '/nonexistent',
+    ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
+  });
   await app.ready();
   return {
     app,

@@ -12,6 +12,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { loadConfig } from '../src/env.ts';
 import { MemoryFileStore } from '../src/storage/file-store.ts';
+import { createTestApp } from './helpers.ts';
 
 describe('HTTP shell: health, docs, headers, SPA fallback', () => {
   let app: FastifyInstance;
@@ -138,16 +139,7 @@ describe('request log', () => {
   test('one line per request with method, URL, address, status and time, and never a cookie or token', async () => {
     const lines: string[] = [];
     const logStream = { write: (line: string) => void lines.push(line) };
-    const db = await openDatabase({ dataDir: null });
-    await migrate(db);
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' });
-    const app = await buildApp({
-      config,
-      db,
-      fileStore: new MemoryFileStore(),
-      webDist: '/nonexistent',
-      logStream,
-    });
+    const { app, close } = await createTestApp({ seed: false, logStream });
     try {
       const first = await app.inject('/api/health');
       const cookies = first.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
@@ -170,8 +162,7 @@ describe('request log', () => {
       const text = lines.join('');
       for (const c of first.cookies) assert.ok(!text.includes(c.value), `the ${c.name} cookie is in the log`);
     } finally {
-      await app.close();
-      await db.close();
+      await close();
     }
   });
 });
@@ -191,16 +182,7 @@ describe('requests Node refuses before routing', () => {
   }
 
   test("headers too large and bytes that are not HTTP: the shop's error shape, in Spanish", async () => {
-    const db = await openDatabase({ dataDir: null });
-    await migrate(db);
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-    const app = await buildApp({
-      config,
-      db,
-      fileStore: new MemoryFileStore(),
-      logger: false,
-      webDist: '/nonexistent',
-    });
+    const { app, close } = await createTestApp({ seed: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const big = await raw(
@@ -220,8 +202,7 @@ describe('requests Node refuses before routing', () => {
         message: messages.badRequest,
       });
     } finally {
-      await app.close();
-      await db.close();
+      await close();
     }
   });
 });

@@ -21,6 +21,13 @@ import {
 
 const photo = testPhoto;
 
+const upload = async (client: Client, file: Buffer, filename = 'foto.jpg', type = 'image/jpeg') =>
+  client.request({
+    method: 'POST',
+    url: '/api/images',
+    ...multipart([{ name: 'file', value: file, filename, type }]),
+  });
+
 describe('order photos: upload, attach, remove, phone links', () => {
   let t: TestApp;
   let c: Client;
@@ -46,13 +53,6 @@ describe('order photos: upload, attach, remove, phone links', () => {
         id: string;
       }
     ).id;
-
-  const upload = async (client: Client, file: Buffer, filename = 'foto.jpg', type = 'image/jpeg') =>
-    client.request({
-      method: 'POST',
-      url: '/api/images',
-      ...multipart([{ name: 'file', value: file, filename, type }]),
-    });
 
   /** Everything that counts as stored: rows of every table and bytes in the file store. */
   const stored = async () => ({ rows: await tableCounts(t.db), files: t.files.files.size });
@@ -344,17 +344,7 @@ describe('full-size photos: the back office, and store staff for their own store
       })
     ).json() as { id: string };
     const uploadOne = async () =>
-      (
-        (
-          await customer.request({
-            method: 'POST',
-            url: '/api/images',
-            ...multipart([
-              { name: 'file', value: await photo(1200, 800), filename: 'f.jpg', type: 'image/jpeg' },
-            ]),
-          })
-        ).json() as { uri: string }
-      ).uri;
+      ((await upload(customer, await photo(1200, 800))).json() as { uri: string }).uri;
     const attached = await uploadOne();
     const loose = await uploadOne();
     assert.equal((await customer.put(`/api/orders/${order.id}`, { image: attached })).statusCode, 200);
