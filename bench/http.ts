@@ -10,9 +10,12 @@
  * - Catalogue: `GET /api/models?store=1&brand=B&page=1`, B cycling over the store's brands, each
  *   connection with its own visitor cookies as a browser has after its first page (a client that
  *   never keeps cookies costs a little more: a new visitor id and token per request).
- * - Orders: `POST /api/orders` with `{store:{id:1},brand:{id},model:{id}}`; every connection has
- *   its own `sid` + `XSRF-TOKEN` cookies and the matching `X-XSRF-TOKEN` header, fetched before
- *   the run; only 201 responses count, anything else is reported (and fails the case).
+ * - Orders: `POST /api/orders` with `{store:{id:1},brand:{id},model:{id}}`; each order comes from
+ *   the next of ORDER_CUSTOMERS customers, each with its own visitor cookies, `X-XSRF-TOKEN` and
+ *   client address (`X-Forwarded-For`, the shop running with TRUST_PROXY=1), fetched before the
+ *   run: orders are limited per visitor and per address (20 and 100 in ten minutes), and thousands
+ *   of customers ordering at once is what the figure stands for. Only 201 responses count,
+ *   anything else is reported (and fails the case).
  * - The shop runs as in production: NODE_ENV=production, LOG_LEVEL=info (request logs are written,
  *   to /dev/null), demo catalogue loaded, its own temporary DATA_DIR.
  * - PostgreSQL: a new database per server start on the server of BENCH_DATABASE_URL (dropped at
@@ -153,6 +156,8 @@ interface Child {
   url: string;
   pid: number;
   stop(): Promise<void>;
+  /** The shop's DATA_DIR (startShop only). */
+  dataDir?: string;
 }
 
 /** Kills every child we started if this process goes away without stopping them. */
@@ -300,6 +305,8 @@ export async function startShop(opts: ShopOptions = {}): Promise<Child> {
       DEMO: '1',
       LOG_LEVEL: 'info',
       APP_SECRET: randomBytes(32).toString('base64url'),
+      // The orders case sends each customer's address, as a proxy in front would.
+      TRUST_PROXY: '1',
       REDSYS_SECRET_KEY: randomBytes(24).toString('base64'),
       REDSYS_URL: 'https://sis-t.redsys.es:25443/sis/realizarPago',
       ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
@@ -332,7 +339,7 @@ export async function startShop(opts: ShopOptions = {}): Promise<Child> {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url, pid: child.pid!, stop };
+  return { url, pid: child.pid!, stop, dataDir };
 }
 
 /** user + system CPU time of a process in microseconds (Linux /proc), or null elsewhere. */
@@ -368,6 +375,8 @@ interface LoadSpec {
   paths?: string[];
   /** Headers of connection i (cookies, token). */
   headersFor?: (i: number) => Record<string, string>;
+  /** Headers of each request in turn, whatever its connection (one customer per order). */
+  headersPerRequest?: Record<string, string>[];
 }
 
 async function load(spec: LoadSpec): Promise<LoadRun> {
@@ -380,6 +389,7 @@ async function load(spec: LoadSpec): Promise<LoadRun> {
   const selfBefore = process.cpuUsage();
   const started = performance.now();
   let next = 0;
+  let nextRequest = 0;
   const result = await autocannon({
     url: spec.url,
     connections: spec.connections,
@@ -388,6 +398,18 @@ async function load(spec: LoadSpec): Promise<LoadRun> {
     ...(spec.body === undefined ? {} : { body: spec.body }),
     headers: spec.headers ?? {},
     ...(spec.paths ? { requests: spec.paths.map((path) => ({ path })) } : {}),
+    ...(spec.headersPerRequest
+      ? {
+          requests: [
+            {
+              setupRequest: (req: autocannon.Request) => {
+                const mine = spec.headersPerRequest![nextRequest++ % spec.headersPerRequest!.length];
+                return { ...req, headers: { ...(req.headers as Record<string, string>), ...mine } };
+              },
+            },
+          ],
+        }
+      : {}),
     setupClient: (client) => {
       const i = next++;
       if (!spec.headersFor) return;
@@ -438,11 +460,21 @@ async function load(spec: LoadSpec): Promise<LoadRun> {
   };
 }
 
-/** Cookie pairs of `n` new visitors: `sid` + `XSRF-TOKEN`, as a GET gives them. */
-async function visitors(url: string, n: number): Promise<{ cookie: string; token: string }[]> {
-  const out: { cookie: string; token: string }[] = [];
-  for (let i = 0; i < n; i++) {
-    const res = await fetch(`${url}/api/config`);
+/**
+ * Cookie pairs of `n` new visitors: the visitor cookie (`__Host-sid` in production, `sid`
+ * elsewhere) + `XSRF-TOKEN`, as a GET gives them; each from its own address when `addresses`.
+ */
+async function visitors(
+  url: string,
+  n: number,
+  addresses = false,
+): Promise<{ cookie: string; token: string; address: string }[]> {
+  const one = async (i: number) => {
+    const address = `198.18.${i >> 8}.${i & 255}`;
+    const res = await fetch(
+      `${url}/api/config`,
+      addresses ? { headers: { 'x-forwarded-for': address } } : {},
+    );
     await res.body?.cancel();
     const jar = new Map<string, string>();
     for (const line of res.headers.getSetCookie()) {
@@ -450,13 +482,21 @@ async function visitors(url: string, n: number): Promise<{ cookie: string; token
       const eq = pair!.indexOf('=');
       jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
     }
-    const sid = jar.get('sid');
+    const sidName = jar.has('__Host-sid') ? '__Host-sid' : 'sid';
+    const sid = jar.get(sidName);
     const token = jar.get('XSRF-TOKEN');
-    if (!sid || !token) throw new Error('no sid / XSRF-TOKEN cookie from GET /api/config');
-    out.push({ cookie: `sid=${sid}; XSRF-TOKEN=${token}`, token });
+    if (!sid || !token) throw new Error('no visitor / XSRF-TOKEN cookie from GET /api/config');
+    return { cookie: `${sidName}=${sid}; XSRF-TOKEN=${token}`, token, address };
+  };
+  const out: { cookie: string; token: string; address: string }[] = [];
+  for (let i = 0; i < n; i += 50) {
+    out.push(...(await Promise.all(Array.from({ length: Math.min(50, n - i) }, (_, j) => one(i + j)))));
   }
   return out;
 }
+
+/** Customers for the orders case: more than a run can make orders for within the limits. */
+const ORDER_CUSTOMERS = 8000;
 
 interface Catalogue {
   storeId: number;
@@ -613,6 +653,7 @@ export async function runHttpBench(options: HttpBenchOptions = {}): Promise<Http
       try {
         const catalogue = await readCatalogue(shop.url);
         const people = await visitors(shop.url, connections);
+        const customers = wanted(db, 'orders') ? await visitors(shop.url, ORDER_CUSTOMERS, true) : [];
         const modelPaths = catalogue.brandIds.map(
           (b) => `/api/models?store=${catalogue.storeId}&brand=${b}&page=1`,
         );
@@ -635,10 +676,11 @@ export async function runHttpBench(options: HttpBenchOptions = {}): Promise<Http
             method: 'POST',
             body: JSON.stringify(catalogue.order),
             headers: { ...BROWSER_HEADERS, 'content-type': 'application/json' },
-            headersFor: (i) => ({
-              cookie: people[i % people.length]!.cookie,
-              'x-xsrf-token': people[i % people.length]!.token,
-            }),
+            headersPerRequest: customers.map((c) => ({
+              cookie: c.cookie,
+              'x-xsrf-token': c.token,
+              'x-forwarded-for': c.address,
+            })),
           },
         };
         // What the catalogue's response alone costs: the same bytes from a bare node:http server.

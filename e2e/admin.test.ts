@@ -129,7 +129,7 @@ async function payAtStoreOrder(storeId: number): Promise<Order> {
   const image = await customer.upload(await holidayPhoto(), 'foto.jpg', 'image/jpeg');
   await customer.json('PUT', `/api/orders/${order.id}`, { image });
   const design = await customer.upload(await designPng(), 'design.png', 'image/png');
-  const transform = { centerX: 0.5, centerY: 0.5, scale: 1.2, quarterTurns: 0, flipX: false };
+  const transform = { centerX: 0.5, centerY: 0.5, scale: 3.5, quarterTurns: 0, flipX: false };
   await customer.json('PUT', `/api/orders/${order.id}/design`, { design, transform });
   await customer.json('POST', `/api/orders/${order.id}/confirmPaymentMethod?paymentMethod=paystore`);
   await customer.json('POST', `/api/orders/${order.id}/confirmInStorePickup`);
@@ -289,15 +289,17 @@ describe('back office', () => {
     await withPage(viewports.desktop, async ({ page }) => {
       await signIn(page, ADMIN);
       await nav(page, 'Personal');
-      await page.getByRole('button', { name: 'Nueva cuenta' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Nueva cuenta' });
-      await dialog.getByLabel('Nombre').fill('Ana Tienda Uno');
-      await dialog.getByLabel('Correo electrónico').fill(CLERK.email);
-      await dialog.getByLabel('Contraseña').fill(CLERK.password);
-      await dialog.getByLabel('Rol').selectOption({ label: 'Personal de tienda' });
-      await dialog.getByLabel('Tienda').selectOption({ label: storeName(1) });
-      await dialog.getByRole('button', { name: 'Crear cuenta' }).click();
-      await toast(page, 'Cuenta de Ana Tienda Uno creada.');
+      await page.getByRole('link', { name: 'Nueva cuenta' }).click();
+      const form = page.getByRole('form', { name: 'Nueva cuenta' });
+      await form.getByLabel('Nombre').fill('Ana Tienda Uno');
+      await form.getByLabel('Correo electrónico').fill(CLERK.email);
+      await form.getByLabel('Contraseña').fill(CLERK.password);
+      await form.getByLabel('Rol').selectOption({ label: 'Personal de tienda' });
+      await form.getByLabel('Tienda').selectOption({ label: storeName(1) });
+      await form.getByRole('button', { name: 'Crear cuenta' }).click();
+      await toast(page, 'Cuenta creada.');
+      await page.getByRole('heading', { level: 1, name: 'Ana Tienda Uno' }).waitFor();
+      await nav(page, 'Personal');
       await page
         .getByRole('row', { name: /Ana Tienda Uno/ })
         .getByText(storeName(1))
@@ -312,7 +314,7 @@ describe('back office', () => {
       // Nothing to choose: the clerk's list is their store's.
       assert.equal(await page.getByLabel('Tienda').count(), 0);
       const nav = page.getByRole('navigation', { name: 'Secciones' });
-      assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Pedidos', 'Mi tienda']);
+      assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Pedidos', 'Mi tienda', 'Mi cuenta']);
 
       // The API says the same, with the clerk's own session.
       const timeline = await page.request.get(`${server.url}/api/orders/${theirs.id}/timeline`);
@@ -327,7 +329,7 @@ describe('back office', () => {
     });
   });
 
-  test('an order paid at the store goes paid, printed, ready and delivered, with its invoice', async () => {
+  test('an order paid at the store is printed and ready before it is cashed, then delivered and invoiced', async () => {
     const order = await payAtStoreOrder(1);
     assert.equal(order.status, 'to_pay_at_store');
 
@@ -341,11 +343,12 @@ describe('back office', () => {
       await list.getByRole('link', { name: order.orderNumber }).click();
       await page.getByRole('heading', { level: 1, name: `Pedido ${order.orderNumber}` }).waitFor();
       await page.getByRole('region', { name: 'Cliente' }).getByText('Lucía Pérez Gómez').waitFor();
-      assert.equal(await page.getByRole('button', { name: 'Imprimir' }).count(), 0, 'not before it is paid');
+      await page
+        .getByRole('region', { name: 'Importe y pago' })
+        .getByText('Pendiente', { exact: true })
+        .waitFor();
 
-      await page.getByRole('button', { name: 'Marcar como cobrado' }).click();
-      await toast(page, 'Pedido marcado como cobrado.');
-
+      // The customer pays on collection: the case is printed first.
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Imprimir' }).click();
       const file = await download;
@@ -356,6 +359,28 @@ describe('back office', () => {
 
       await page.getByRole('button', { name: 'Listo para recoger' }).click();
       await toast(page, 'Pedido listo para recoger. Se ha avisado al cliente.');
+      // Not handed over unpaid: 'Entregado' waits for the payment, which asks first.
+      await page
+        .getByText('El cliente paga al recoger: márquelo como cobrado antes de entregarlo.')
+        .waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Entregado' }).count(), 0);
+      await page.getByRole('button', { name: 'Marcar como cobrado' }).click();
+      const cash = page.getByRole('dialog', { name: `¿Marcar el pedido ${order.orderNumber} como cobrado?` });
+      await cash.getByText(/Confirme que el cliente ha pagado \d+,\d{2}\s€ en la tienda\./).waitFor();
+      await cash.getByRole('button', { name: 'Volver' }).click();
+      await cash.waitFor({ state: 'hidden' });
+      assert.equal(
+        (await getJson<Order>(`${server.url}/api/orders/${order.id}`)).paidAt,
+        null,
+        'not before confirming',
+      );
+      await page.getByRole('button', { name: 'Marcar como cobrado' }).click();
+      await cash.getByRole('button', { name: 'Marcar como cobrado' }).click();
+      await toast(page, 'Pedido marcado como cobrado.');
+      await page
+        .getByRole('region', { name: 'Importe y pago' })
+        .getByText(new RegExp(`^Cobrado el .* · ${ADMIN.email.replace('.', '\\.')}$`))
+        .waitFor();
       await page.getByRole('button', { name: 'Entregado' }).click();
       await toast(page, 'Pedido marcado como entregado.');
       assert.equal(await page.getByRole('button', { name: 'Cancelar pedido' }).count(), 0);
@@ -375,9 +400,9 @@ describe('back office', () => {
         const states = (await history.allInnerTexts()).map((text) => text.split('\n')[0]);
         assert.deepEqual(states.slice(-5), [
           'Pago en tienda',
-          'Pagado',
           'Impreso',
           'Listo para recoger',
+          'Cobrado',
           'Entregado',
         ]);
       });
@@ -426,13 +451,11 @@ describe('back office', () => {
       await nav(page, 'Facturas');
       const invoices = page.getByRole('region', { name: 'Lista de facturas' });
       await invoices
-        .getByRole('link', { name: /^T\d{4}-\d{6} \(PDF\)$/ })
+        .getByRole('link', { name: /^PDF de la factura T\d{4}-\d{6}$/ })
         .first()
         .waitFor();
       await page.getByRole('button', { name: 'Comprobar la cadena VERI*FACTU' }).click();
-      await page
-        .getByText(/La cadena de registros VERI\*FACTU es correcta: \d+ registros? comprobados?\./)
-        .waitFor();
+      await page.getByText(/^Cadena VERI\*FACTU correcta: \d+ registros?$/).waitFor();
     });
   });
 });
@@ -512,6 +535,7 @@ describe('accessibility and screenshots of the back office', () => {
     },
     { name: 'models', path: async () => '/admin/modelos', ready: heading('Modelos') },
     { name: 'brands', path: async () => '/admin/marcas', ready: heading('Marcas') },
+    { name: 'account', path: async () => '/admin/cuenta', ready: heading('Mi cuenta') },
     { name: 'brand-form', path: async () => '/admin/marcas/1', ready: heading('Apple') },
     { name: 'stores', path: async () => '/admin/tiendas', ready: heading('Tiendas') },
     {

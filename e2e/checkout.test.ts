@@ -140,7 +140,7 @@ async function orderReadyForCheckout(
   );
   await api.call('PUT', `/api/orders/${id}/design`, {
     design,
-    transform: { centerX: 0.5, centerY: 0.5, scale: 1.2, quarterTurns: 0, flipX: false },
+    transform: { centerX: 0.5, centerY: 0.5, scale: 3.5, quarterTurns: 0, flipX: false },
   });
   const order = await api.call<Order>(
     'POST',
@@ -313,7 +313,7 @@ describe('checkout', () => {
       const expected: [string, string, string | null][] = [
         ['Nombre completo', 'name', null],
         ['Correo electrónico', 'email', 'email'],
-        ['Teléfono', 'tel', 'numeric'],
+        ['Teléfono', 'tel', 'tel'],
         ['Dirección', 'street-address', null],
         ['Ciudad', 'address-level2', null],
         ['Código postal', 'postal-code', 'numeric'],
@@ -363,7 +363,7 @@ describe('checkout', () => {
           paid.customerCity,
           paid.customerPostalCode,
         ],
-        ['lucia@example.com', '600123456', 'Calle Larios, 5, 2.º B', 'Málaga', '29005'],
+        ['lucia@example.com', '+34600123456', 'Calle Larios, 5, 2.º B', 'Málaga', '29005'],
       );
       await page.getByRole('link', { name: 'Volver a la tienda' }).click();
       await page.waitForURL(`${server.url}/store`);
@@ -505,8 +505,20 @@ describe('checkout', () => {
             focus: 'Correo electrónico',
           },
           {
+            what: 'e-mail without a domain',
+            change: { 'Correo electrónico': 'antonio@' },
+            message: messages.invalidEmail,
+            focus: 'Correo electrónico',
+          },
+          {
             what: 'phone with letters',
             change: { Teléfono: '600 12a' },
+            message: messages.invalidPhone,
+            focus: 'Teléfono',
+          },
+          {
+            what: 'phone too short to be Spanish',
+            change: { Teléfono: '60012' },
             message: messages.invalidPhone,
             focus: 'Teléfono',
           },
@@ -531,6 +543,18 @@ describe('checkout', () => {
           {
             what: 'postal code of 4 digits',
             change: { 'Código postal': '2900' },
+            message: messages.invalidPostalCode,
+            focus: 'Código postal',
+          },
+          {
+            what: 'postal code 00000 (no province)',
+            change: { 'Código postal': '00000' },
+            message: messages.invalidPostalCode,
+            focus: 'Código postal',
+          },
+          {
+            what: 'postal code 99999 (no province)',
+            change: { 'Código postal': '99999' },
             message: messages.invalidPostalCode,
             focus: 'Código postal',
           },
@@ -563,6 +587,67 @@ describe('checkout', () => {
       assert.equal(await page.getByRole('alert').count(), 0);
       assert.deepEqual(sent, [], 'no request left the browser');
       assert.equal((await serverOrder(id)).customerName, null);
+      assert.deepEqual(tab.errors, []);
+    } finally {
+      await tab.context.close();
+    }
+  });
+
+  test('Spanish phone numbers as people and autofill type them are accepted, and stored in E.164', async () => {
+    // The same table as the API test (apps/server/test/checkout.test.ts), typed into the form.
+    const formats: [typed: string, stored: string][] = [
+      ['612 345 678', '+34612345678'],
+      ['+34 612 345 678', '+34612345678'],
+      ['612-345-678', '+34612345678'],
+      ['0034612345678', '+34612345678'],
+      ['612345678', '+34612345678'],
+    ];
+    const tab = await newPage(browser, 'phone');
+    const { page } = tab;
+    try {
+      for (const [typed, stored] of formats) {
+        const { id } = await openCheckout(tab);
+        await page.getByRole('button', { name: 'Continuar' }).click();
+        await page.waitForURL('**/pedido/datos');
+        await field(page, 'Nombre completo').fill('Pablo Romero');
+        await field(page, 'Teléfono').fill(typed);
+        await page.getByRole('button', { name: 'Finalizar pedido' }).click();
+        await page.waitForURL('**/pedido/confirmacion');
+        assert.equal((await serverOrder(id)).customerPhone, stored, typed);
+      }
+      assert.deepEqual(tab.errors, []);
+    } finally {
+      await tab.context.close();
+    }
+  });
+
+  test('retrying after a failed payment finds the form as the customer filled it', async () => {
+    const tab = await newPage(browser, 'desktop');
+    const { page } = tab;
+    try {
+      await openCheckout(tab);
+      await toDataPayingNow(page, 'Envío a domicilio');
+      const typed = {
+        'Nombre completo': 'Lucía Martín Ruiz',
+        'Correo electrónico': 'lucia@example.com',
+        Teléfono: '+34 612 345 678',
+        Dirección: 'Calle Larios, 5, 2.º B',
+        Ciudad: 'Málaga',
+        'Código postal': '29005',
+      };
+      for (const [label, value] of Object.entries(typed)) await field(page, label).fill(value);
+      await page.getByRole('radio', { name: 'Bizum' }).check();
+      await page.getByRole('button', { name: 'Pagar' }).click();
+      await page.waitForURL(at('/simulator/redsys'));
+      await page.getByRole('button', { name: 'Denegar' }).click();
+      await page.waitForURL(at('/payment-failure'));
+      await page.getByRole('link', { name: 'Intentar el pago de nuevo' }).click();
+      await page.waitForURL('**/pedido/datos');
+      await page.getByRole('button', { name: 'Pagar' }).waitFor();
+      for (const [label, value] of Object.entries(typed)) {
+        await eventually(async () => assert.equal(await field(page, label).inputValue(), value, label));
+      }
+      assert.equal(await page.getByRole('radio', { name: 'Bizum' }).isChecked(), true, 'the way to pay too');
       assert.deepEqual(tab.errors, []);
     } finally {
       await tab.context.close();

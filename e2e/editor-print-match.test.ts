@@ -82,13 +82,14 @@ const cases: [string, Placement][] = [
     'three quarter turns, mirrored, zoomed and moved',
     { zoom: 2.2, quarterTurns: 3, flipX: true, centerX: 0.65, centerY: 0.35 },
   ],
+  // The photo always covers the case (an uncovered placement cannot be ordered): near the edges.
   [
-    'zoomed out: part of the case uncovered',
-    { zoom: 0.5, quarterTurns: 0, flipX: false, centerX: 0.3, centerY: 0.7 },
+    'zoomed in and moved towards a corner',
+    { zoom: 1.6, quarterTurns: 0, flipX: false, centerX: 0.3, centerY: 0.75 },
   ],
   [
-    'small, turned and mirrored near a corner',
-    { zoom: 0.35, quarterTurns: 1, flipX: true, centerX: 0.8, centerY: 0.2 },
+    'turned and mirrored near a corner',
+    { zoom: 1.4, quarterTurns: 1, flipX: true, centerX: 0.75, centerY: 0.35 },
   ],
   ['zoomed in far', { zoom: 4, quarterTurns: 0, flipX: false, centerX: 0.45, centerY: 0.55 }],
 ];

@@ -10,7 +10,7 @@ import { rotate90 } from '@shop/case-geometry/commands/rotate';
 import { zoomBy, zoomIn, zoomOut } from '@shop/case-geometry/commands/zoom';
 import { type EditorState, ZOOM, zoomOf } from '@shop/case-geometry/editor-state';
 import { effectiveDpi, LOW_RESOLUTION_DPI } from '@shop/case-geometry/print-size';
-import { coverTransform, toBoxFraction } from '@shop/case-geometry/transform';
+import { coverTransform, displayedSize, toBoxFraction } from '@shop/case-geometry/transform';
 import { mm } from '@shop/case-geometry/units';
 import type { Model } from '@shop/contracts/catalogue';
 import { messages } from '@shop/contracts/messages';
@@ -28,6 +28,7 @@ import {
   openEditor,
   orderWithPhoto,
   shownTransform,
+  visitorApi,
 } from './editor-support.ts';
 import { company, eventually, getJson, pageHeading, rememberCookieConsent } from './storefront-support.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
@@ -82,7 +83,8 @@ describe('design editor', () => {
       const { order } = await orderWithPhoto(context, server.url, model.id, photo);
       await openEditor(page, server.url, order);
       await pageHeading(page).filter({ hasText: 'Coloca tu imagen' }).waitFor();
-      await page.getByText('Haz clic en la imagen y arrástrala para moverla.').waitFor();
+      // The emulated touch screen reports a coarse pointer: finger hints first; the mouse's once it is used.
+      await page.getByText('Arrastra la foto con el dedo para moverla.').waitFor();
       await page.getByText(`Apple ${model.name}`).waitFor();
 
       // Fit to template after loading: centred and just covering the case.
@@ -122,18 +124,19 @@ describe('design editor', () => {
       assertSameTransform(state.transform, fitted);
       await warning.waitFor({ state: 'detached' });
 
-      // Down to the minimum of 0.1, where zooming out stops.
-      for (let i = 0; i < 9; i++) {
-        await button(page, 'Alejar la imagen').click();
-        await check(zoomOut(state), `zoom out ${i + 2}`);
-      }
-      assert.equal(zoomOf(state), ZOOM.min);
-      assert.ok(await button(page, 'Alejar la imagen').isDisabled(), 'zoom out stops at the minimum');
+      // Zooming out stops where the photo just covers the case (100 %), never towards the spec's
+      // 10 %: a smaller photo would leave part of the case unprinted.
+      assert.equal(zoomOf(state), 1);
+      assert.ok(await button(page, 'Alejar la imagen').isDisabled(), 'zoom out stops at the covering size');
+      await page.getByText('100 %').waitFor();
       await editorCanvas(page).focus();
       await page.keyboard.press('-');
-      await page.waitForTimeout(100);
-      assertSameTransform(await shownTransform(page), state.transform, 'one more zoom out stays at 0.1');
-      assertSameTransform(zoomOut(state).transform, state.transform);
+      const onStage = await boxOnPage(page);
+      await page.mouse.move(onStage.x + onStage.width / 2, onStage.y + onStage.height / 2);
+      await page.mouse.wheel(0, 2000);
+      await page.waitForTimeout(150);
+      assertSameTransform(await shownTransform(page), state.transform, 'no key or wheel goes below 100 %');
+      assert.ok(ZOOM.min < 1);
 
       await button(page, 'Ajustar a la plantilla').click();
       await check(fitToTemplate(state), 'fit');
@@ -159,7 +162,30 @@ describe('design editor', () => {
       await button(page, 'Ajustar a la plantilla').click();
       await check(fitToTemplate(state), 'fit keeps turns');
 
-      // Drag with the mouse: the centre moves by the drag, in fractions of the case's box.
+      // A drag far past the edge stops where the photo's edge meets the case's edge.
+      {
+        const stage = await boxOnPage(page);
+        const from = { x: stage.x + stage.width * 0.5, y: stage.y + stage.height * 0.5 };
+        await page.mouse.move(from.x, from.y);
+        await page.mouse.down();
+        await page.mouse.move(from.x + 900, from.y + 900, { steps: 10 });
+        await page.mouse.up();
+        await page.getByText('Haz clic en la imagen y arrástrala para moverla.').waitFor();
+        assert.equal(await page.getByText('Arrastra la foto con el dedo para moverla.').count(), 0);
+        const dragged = await shownTransform(page);
+        const shownWidth = displayedSize(dragged, PHOTO, box).width;
+        const left = dragged.centerX * box.width - shownWidth / 2;
+        assert.ok(Math.abs(left) < 1e-6 * box.width, `the photo's left edge is on the case's (${left})`);
+        await button(page, 'Ajustar a la plantilla').click();
+        await check(fitToTemplate(state), 'fit after the drag');
+      }
+
+      // Drag with the mouse: the centre moves by the drag, in fractions of the case's box (zoomed
+      // in first, so the photo has room to move both ways without uncovering the case).
+      for (let i = 0; i < 3; i++) {
+        await button(page, 'Acercar la imagen').click();
+        await check(zoomIn(state), `zoom in before the drag ${i + 1}`);
+      }
       const onPage = await boxOnPage(page);
       const view = { width: onPage.width, height: onPage.height };
       const start = { x: onPage.x + onPage.width * 0.5, y: onPage.y + onPage.height * 0.4 };
@@ -292,6 +318,9 @@ describe('design editor', () => {
       const { order } = await orderWithPhoto(context, server.url, model.id, photo);
       await openEditor(page, server.url, order);
       await expectTransform(page, coverTransform(PHOTO, box));
+      // On a phone the hints speak of fingers, not of a mouse wheel or keys.
+      await page.getByText('Arrastra la foto con el dedo para moverla.').waitFor();
+      assert.equal(await page.getByText(/rueda del ratón|teclado|Haz clic/).count(), 0);
       await button(page, 'Acercar la imagen').click();
       await eventually(async () =>
         assert.ok(await page.evaluate((key) => sessionStorage.getItem(key), storedTransformKey(order.id))),
@@ -310,6 +339,46 @@ describe('design editor', () => {
         await page.evaluate((key) => sessionStorage.getItem(key), storedTransformKey(order.id)),
         null,
       );
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a placed order cannot go back to the editor: it says so and offers a new case', async () => {
+    const { page, context, errors } = await newPage(browser, 'phone');
+    try {
+      await rememberCookieConsent(context);
+      const { order } = await orderWithPhoto(context, server.url, model.id, photo);
+      const xsrf = (await context.cookies(server.url)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+      const call = async (method: 'PUT' | 'POST', path: string, data?: unknown) => {
+        const res = await context.request.fetch(`${server.url}${path}`, {
+          method,
+          headers: { 'x-xsrf-token': xsrf },
+          data,
+        });
+        assert.ok(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`);
+      };
+      const design = await (await visitorApi(context, server.url)).uploadPhoto(photo, 'design.png');
+      await call('PUT', `/api/orders/${order.id}/design`, {
+        design,
+        transform: coverTransform(PHOTO, box),
+      });
+      await call('POST', `/api/orders/${order.id}/confirmPaymentMethod?paymentMethod=paystore`);
+      await call('POST', `/api/orders/${order.id}/confirmInStorePickup`);
+      await call('POST', `/api/orders/${order.id}/confirmUserDetails`, { name: 'Ana' });
+      const placed = await getOrder(order.id);
+      assert.equal(placed.status, 'to_pay_at_store');
+
+      // Back to the editor (the Back button, an old tab): no editing, a way to a new case.
+      await openEditor(page, server.url, order);
+      await page.getByRole('alert').filter({ hasText: messages.designLocked }).waitFor();
+      assert.equal(await editorCanvas(page).count(), 0, 'no editor');
+      await page.screenshot({ path: '/tmp/screens-editor-locked.png', fullPage: true });
+      await page.getByRole('button', { name: 'Empezar otra funda' }).click();
+      await page.waitForURL(/\/store\//);
+      assert.equal(await page.evaluate(() => sessionStorage.getItem('order_id')), null);
+      assert.deepEqual(await getOrder(order.id), placed, 'the placed order is unchanged');
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

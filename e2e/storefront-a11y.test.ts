@@ -72,6 +72,14 @@ const screens: Screen[] = [
     },
   },
   {
+    // The store's kiosk screen: the same page without the map link.
+    name: 'store-homepage-kiosk',
+    path: async () => `/store/${await storeCode(server.url, 2, 'screen')}`,
+    ready: async (page) => {
+      await page.getByRole('region', { name: 'Fundas Teatinos' }).getByText('Lunes a sábado').waitFor();
+    },
+  },
+  {
     // Reached from the store homepage, which keeps the store in the session.
     name: 'models',
     path: async () => `/store/${await storeCode(server.url, 1)}`,

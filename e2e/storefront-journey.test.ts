@@ -35,8 +35,10 @@ before(async () => {
   server = await startServer({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
   browser = await launchBrowser();
   const admin = await adminApi(server.url, ADMIN.email, ADMIN.password);
+  // A public model needs a case template: Apple's first model lends its own.
+  const { template } = await admin<{ template: string }>('GET', `/api/models/1`);
   for (const name of EXTRA_MODELS) {
-    await admin('POST', '/api/models', { name, brand: { id: APPLE_ID }, price: 19.9 });
+    await admin('POST', '/api/models', { name, brand: { id: APPLE_ID }, price: 19.9, template });
   }
 });
 
@@ -90,7 +92,7 @@ for (const viewport of viewportNames) {
         async (page, errors) => {
           await page.goto(`${server.url}/`);
           await cookieBanner(page).getByRole('button', { name: 'OK' }).click();
-          await page.getByRole('link', { name: 'Empezar', exact: true }).click();
+          await page.getByRole('link', { name: 'Empezar mi funda', exact: true }).click();
 
           // Store selection: down stores and the hidden store are not offered.
           await page.waitForURL(`${server.url}/store`);
@@ -200,7 +202,7 @@ for (const viewport of viewportNames) {
             .getAttribute('href'),
           '/contact',
         );
-        await page.getByRole('link', { name: 'Empezar', exact: true }).click();
+        await page.getByRole('link', { name: 'Empezar mi funda', exact: true }).click();
         await page.waitForURL(`${server.url}${storePath}`);
         await page.getByRole('link', { name: '¡Empezar! con Apple' }).waitFor();
       });
@@ -211,7 +213,7 @@ for (const viewport of viewportNames) {
         for (const path of ['/no-existe', '/tienda/1/no-existe']) {
           await page.goto(`${server.url}${path}`);
           await page.waitForURL(`${server.url}/`);
-          await page.getByRole('link', { name: 'Empezar', exact: true }).waitFor();
+          await page.getByRole('link', { name: 'Empezar mi funda', exact: true }).waitFor();
         }
       });
     });
@@ -241,7 +243,7 @@ for (const viewport of viewportNames) {
           await banner.waitFor({ state: 'detached' });
           assert.equal(await page.evaluate(() => localStorage.getItem('cookieConsentAccepted')), 'true');
           await page.reload();
-          await page.getByRole('link', { name: 'Empezar', exact: true }).waitFor();
+          await page.getByRole('link', { name: 'Empezar mi funda', exact: true }).waitFor();
           assert.equal(await banner.count(), 0);
         },
         { consent: false },
@@ -283,7 +285,7 @@ for (const viewport of viewportNames) {
           });
           const code = await storeCode(server.url, STORE_ID);
           for (const [path, ready] of [
-            ['/', page.getByRole('link', { name: 'Empezar', exact: true })],
+            ['/', page.getByRole('link', { name: 'Empezar mi funda', exact: true })],
             [`/store/${code}`, page.getByRole('link', { name: '¡Empezar! con Apple' })],
             [`/models/${APPLE_ID}`, page.getByRole('button', { name: /^Personalizar / }).first()],
             ['/legal', page.getByRole('heading', { name: 'Datos identificativos' })],

@@ -45,7 +45,7 @@ export const pageHeading = (page: Page) => page.getByRole('heading', { level: 1 
 /** Signs in to the staff API with the ADMIN_EMAIL / ADMIN_PASSWORD the server was started with. */
 export async function adminApi(baseUrl: string, email: string, password: string) {
   const cookies = new Map<string, string>();
-  const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+  const call = async <T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> => {
     const headers: Record<string, string> = {
       cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
     };

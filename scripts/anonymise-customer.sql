@@ -43,7 +43,9 @@ BEGIN
 
   CREATE TEMP TABLE erasure_files ON COMMIT DROP AS
     SELECT f FROM orders o, LATERAL unnest(ARRAY[o.image_id, o.design_id, o.print_png_id, o.print_pdf_id]) AS f
-    WHERE o.id IN (SELECT id FROM erasure_orders) AND f IS NOT NULL;
+    WHERE o.id IN (SELECT id FROM erasure_orders) AND f IS NOT NULL
+    UNION SELECT file_id FROM order_design_photos WHERE order_id IN (SELECT id FROM erasure_orders);
+  DELETE FROM order_design_photos WHERE order_id IN (SELECT id FROM erasure_orders);
 
   UPDATE orders SET
     customer_name = NULL, customer_email = NULL, customer_phone = NULL, customer_address = NULL,
@@ -56,6 +58,7 @@ BEGIN
   -- or an invoice still uses is kept.
   DELETE FROM files WHERE id IN (SELECT f FROM erasure_files)
     AND NOT EXISTS (SELECT 1 FROM orders o WHERE files.id IN (o.image_id, o.design_id, o.print_png_id, o.print_pdf_id))
+    AND NOT EXISTS (SELECT 1 FROM order_design_photos d WHERE d.file_id = files.id)
     AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.pdf_file_id = files.id);
   GET DIAGNOSTICS files_gone = ROW_COUNT;
 
@@ -63,6 +66,8 @@ BEGIN
     OR (order_id IS NULL AND lower(to_address) = erase_email);
   GET DIAGNOSTICS mails_gone = ROW_COUNT;
   DELETE FROM upload_tokens WHERE order_id IN (SELECT id FROM erasure_orders);
+  -- A full-invoice request keeps only what the issued invoice (blocked) already holds.
+  DELETE FROM invoice_requests WHERE order_id IN (SELECT id FROM erasure_orders);
   UPDATE order_events SET note = NULL WHERE order_id IN (SELECT id FROM erasure_orders) AND actor LIKE 'staff:%';
   INSERT INTO order_events (order_id, from_status, to_status, actor, note)
     SELECT o.id, o.status, o.status, 'rgpd', 'Datos personales suprimidos a petición del cliente'

@@ -145,11 +145,12 @@ if wants unit; then
     [[ "$f" == apps/server/test/* ]] || unit_files+=("$f")
   done < <(find_tests packages apps)
 fi
-# PostgreSQL-only API tests: they stop and start a PostgreSQL server under the running app.
+# PostgreSQL-only API tests: they stop and start a PostgreSQL server under the running app, or run
+# two app instances on one database (invoices issued at once from both).
 # PGlite lives inside the app's process and cannot go away on its own, so they have no PGlite
 # variant; they run in the PostgreSQL run (scripts/test-postgres.sh sets TEST_DATABASE_URL) and are
 # left out of the PGlite run by name, with a line saying so (never silently).
-PG_ONLY_TESTS=(apps/server/test/resilience-db.test.ts)
+PG_ONLY_TESTS=(apps/server/test/resilience-db.test.ts apps/server/test/invoices-scale-out.test.ts)
 if wants api; then
   while IFS= read -r f; do
     if [[ -z "${TEST_DATABASE_URL:-}" && " ${PG_ONLY_TESTS[*]} " == *" $f "* ]]; then
@@ -168,8 +169,10 @@ if wants unit || wants api; then
     banner "$label"
     echo "(no test files found)"
   else
-    # The invoice tests open the PDFs with a real PDF reader (pdftotext, pdfinfo, pdfimages).
-    ensure_packages /usr/bin/pdftotext:poppler-utils
+    # The invoice tests open the PDFs with a real PDF reader (pdftotext, pdfinfo, pdfimages) and
+    # validate the VERI*FACTU records against the AEAT's schemas with xmllint; openssl makes the
+    # certificates of the fake AEAT endpoint.
+    ensure_packages /usr/bin/pdftotext:poppler-utils /usr/bin/xmllint:libxml2-utils /usr/bin/openssl:openssl
     # At least two files at a time: many tests mostly wait (timeouts, retries, servers starting),
     # so on a 2-core machine two at a time cut the run from about 240 s to 190 s (PostgreSQL:
     # 226 s to 150 s). Node's own default would be one there (cores - 1).

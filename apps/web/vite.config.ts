@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -6,6 +6,7 @@ import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { OutputBundle, OutputChunk, PluginContext } from 'rollup';
 import { defineConfig, type Plugin } from 'vite';
+import { HERO_SIZES } from './src/features/landing/mockup-sizes';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -160,9 +161,98 @@ function routePreloads(): Plugin {
   }
 }
 
-export default defineConfig({
-  plugins: [react(), precompress(), chunkModules(), routePreloads()],
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+/**
+ * `virtual:pictures`: the `srcset`s of the pictures scripts/build-assets.ts made in
+ * src/assets/generated (each file emitted with a content hash, so browsers keep it for a year).
+ * Only the finished strings reach the page's JavaScript, not a map of every file.
+ */
+function pictures(): Plugin {
+  const id = 'virtual:pictures';
+  const dir = path.resolve(import.meta.dirname, 'src/assets/generated');
+  let serve = false;
+  /** The hero's AVIF files by width, as emitted, for the landing's preload. */
+  const heroAvif = new Map<number, string>();
+  return {
+    name: 'shop:pictures',
+    configResolved(config) {
+      serve = config.command === 'serve';
+    },
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load(this: PluginContext, loaded) {
+      if (loaded !== `\0${id}`) return null;
+      const files = readdirSync(dir).filter((f) => /\.(avif|webp|svg)$/.test(f));
+      const url = (file: string) => {
+        if (serve) return `/src/assets/generated/${file}`;
+        const ref = this.emitFile({ type: 'asset', name: file, source: readFileSync(path.join(dir, file)) });
+        const hero = /^hero-(\d+)\.avif$/.exec(file);
+        if (hero) heroAvif.set(Number(hero[1]), ref);
+        return `__VITE_ASSET__${ref}__`;
+      };
+      const picture = (name: string) => {
+        const widths = files
+          .map((f) => new RegExp(`^${name}-(\\d+)\\.webp$`).exec(f)?.[1])
+          .filter((w): w is string => w !== undefined)
+          .map(Number)
+          .sort((a, b) => a - b);
+        if (widths.length === 0)
+          throw new Error(`no ${name} pictures in ${dir}: run npm run assets -w @shop/web`);
+        const set = (format: string) =>
+          widths.map((w) => `${url(`${name}-${w}.${format}`)} ${w}w`).join(', ');
+        const middle = widths[Math.floor((widths.length - 1) / 2)];
+        return { avif: set('avif'), webp: set('webp'), fallback: url(`${name}-${middle}.webp`) };
+      };
+      const marks = Object.fromEntries(
+        files.filter((f) => f.startsWith('brand-')).map((f) => [f.slice(6, -4), url(f)]),
+      );
+      return [
+        `export const hero = ${JSON.stringify(picture('hero'))};`,
+        `export const gift = ${JSON.stringify(picture('gift'))};`,
+        `export const brandMarks = ${JSON.stringify(marks)};`,
+      ].join('\n');
+    },
+    /**
+     * `.vite/landing-preload.json`: the hero's AVIF srcset, which the server preloads with the
+     * landing's HTML (route-preloads.ts), so the page's largest picture downloads while the
+     * JavaScript that shows it does.
+     */
+    generateBundle() {
+      if (heroAvif.size === 0) return;
+      const widths = [...heroAvif.keys()].sort((a, b) => a - b);
+      const file = (w: number) => `/${this.getFileName(heroAvif.get(w)!)}`;
+      const middle = widths[Math.floor((widths.length - 1) / 2)]!;
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/landing-preload.json',
+        source: `${JSON.stringify(
+          {
+            href: file(middle),
+            type: 'image/avif',
+            srcset: widths.map((w) => `${file(w)} ${w}w`).join(', '),
+            sizes: HERO_SIZES,
+          },
+          null,
+          2,
+        )}\n`,
+      });
+    },
+  };
+}
+
+// React Router's package points every bundler at its development build (warnings and checks for
+// developers, about 2 KB gzip); a production build of the shop takes its production build.
+const reactRouterProduction = path.resolve(
+  import.meta.dirname,
+  '../../node_modules/react-router/dist/production/index.mjs',
+);
+
+export default defineConfig(({ mode }) => ({
+  plugins: [react(), pictures(), precompress(), chunkModules(), routePreloads()],
+  resolve: {
+    alias: [
+      { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
+      ...(mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+    ],
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   build: {
     target: 'es2022',
@@ -177,4 +267,4 @@ export default defineConfig({
     minify: 'terser',
     terserOptions: { compress: { passes: 2 }, format: { comments: false } },
   },
-});
+}));

@@ -7,7 +7,9 @@
 //
 // Mix per connection, in turn: the model list of a brand, the store, the brand list, another page
 // of models, and a new order (POST /api/orders, with the visitor's cookies and forgery token): one
-// write in five requests. Memory: the server child's VmRSS (/proc/<pid>/status) after start-up and
+// write in five requests. Orders are limited per visitor and per client address (20 and 100 in ten
+// minutes), so each order comes from the next of VISITORS customers, each with its own cookies and
+// its own address (the server runs with TRUST_PROXY=1 and reads it from X-Forwarded-For). Memory: the server child's VmRSS (/proc/<pid>/status) after start-up and
 // a 5 s warm-up ("before"), every second during the load ("peak"), then every second for up to
 // --settle seconds until it stops falling ("after"). PostgreSQL: DATABASE_URL's server (a fresh
 // database, dropped at the end) or a throwaway cluster (Debian's binaries). Loopback only.
@@ -62,6 +64,27 @@ interface LoadReport {
   why: string[];
 }
 
+/** Distinct customers for the orders: more than the run can make orders for within the limits. */
+const VISITORS = 4000;
+
+/** Each customer's cookies, forgery token and address (198.18.0.0/15, the benchmarking range). */
+async function customerPool(url: string): Promise<Record<string, string>[]> {
+  const pool: Record<string, string>[] = [];
+  for (let i = 0; i < VISITORS; i += 50) {
+    const batch = Array.from({ length: Math.min(50, VISITORS - i) }, async (_, j) => {
+      const n = i + j;
+      const address = `198.18.${n >> 8}.${n & 255}`;
+      const res = await fetch(`${url}/api/health`, { headers: { 'x-forwarded-for': address } });
+      await res.body?.cancel();
+      const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
+      const token = cookies.find((c) => c.startsWith('XSRF-TOKEN='))!.slice('XSRF-TOKEN='.length);
+      return { cookie: cookies.join('; '), 'x-xsrf-token': token, 'x-forwarded-for': address };
+    });
+    pool.push(...(await Promise.all(batch)));
+  }
+  return pool;
+}
+
 async function runOne(kind: 'pglite' | 'postgres'): Promise<LoadReport> {
   let databaseUrl: string | undefined;
   let dropDb = async () => {};
@@ -84,8 +107,9 @@ async function runOne(kind: 'pglite' | 'postgres'): Promise<LoadReport> {
       dataDir,
       port: await freePort(),
       databaseUrl,
-      // As in production, apart from the simulator and demo data the run needs.
-      env: { LOG_LEVEL: 'warn' },
+      // As in production, apart from the simulator and demo data the run needs; behind a "proxy"
+      // so that the customers' addresses reach the request limits.
+      env: { LOG_LEVEL: 'warn', TRUST_PROXY: '1' },
     });
     const url = server.url;
     const visitor = new Visitor(url);
@@ -95,6 +119,8 @@ async function runOne(kind: 'pglite' | 'postgres'): Promise<LoadReport> {
     const model = models[0]!;
     const cookie = [...visitor.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const token = visitor.cookies.get('XSRF-TOKEN')!;
+    const customers = await customerPool(url);
+    let nextCustomer = 0;
     const order = JSON.stringify({
       store: { id: 1 },
       brand: { id: model.brand.id },
@@ -128,6 +154,10 @@ async function runOne(kind: 'pglite' | 'postgres'): Promise<LoadReport> {
           path: '/api/orders',
           headers: { ...headers, 'content-type': 'application/json' },
           body: order,
+          setupRequest: (req) => {
+            const c = customers[nextCustomer++ % customers.length]!;
+            return { ...req, headers: { ...req.headers, ...c } };
+          },
         },
       ],
     });

@@ -9,6 +9,7 @@ import fastifySwagger from '@fastify/swagger';
 import { PublicConfigSchema } from '@shop/contracts/config';
 import type { ErrorBody } from '@shop/contracts/errors';
 import { messages } from '@shop/contracts/messages';
+import { formatPhoneForPeople } from '@shop/contracts/phone';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -28,6 +29,7 @@ import type { Database } from './db/client.ts';
 import type { Config } from './env.ts';
 import { fail } from './lib/errors.ts';
 import { authRoutes, registerStaffSession } from './modules/auth/routes.ts';
+import { requireStaff } from './modules/auth/service.ts';
 import { staffUserRoutes } from './modules/auth/staff-users.ts';
 import { adminImageRoutes } from './modules/catalogue/admin-images.ts';
 import { CatalogueCache } from './modules/catalogue/cache.ts';
@@ -35,6 +37,7 @@ import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { FileService } from './modules/files/service.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
+import { type InvoiceDeps, issueInvoiceForPaidOrder } from './modules/invoices/service.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { makeCheckoutEffects } from './modules/mail/service.ts';
 import { checkoutRoutes } from './modules/orders/checkout-routes.ts';
@@ -48,8 +51,12 @@ import { storeRoutes } from './modules/stores/routes.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
+import { registerNoStoreByDefault } from './plugins/no-store.ts';
+import { type RateLimits, registerRateLimits } from './plugins/rate-limit.ts';
 import { routePreloads } from './plugins/route-preloads.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSeo } from './plugins/seo.ts';
+import { registerUploadQueue } from './plugins/upload-queue.ts';
 import type { FileStore } from './storage/file-store.ts';
 
 export interface Deps {
@@ -58,6 +65,7 @@ export interface Deps {
   files: FileService;
   checkoutEffects: CheckoutEffects;
   catalogueCache: CatalogueCache;
+  invoices: InvoiceDeps;
 }
 
 declare module 'fastify' {
@@ -79,6 +87,10 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** HTTP timeouts; the defaults suit production (tests shorten them). */
   timeouts?: Partial<HttpTimeouts>;
+  /** Where upload bodies are spooled while they wait; `DATA_DIR/tmp/uploads` by default. */
+  uploadTmpDir?: string;
+  /** The request limits; RATE_LIMITS by default (tests that make hundreds of orders raise them). */
+  rateLimits?: RateLimits;
 }
 
 export interface HttpTimeouts {
@@ -150,6 +162,9 @@ function requestForLog(req: FastifyRequest) {
   return { method: req.method, url: req.url, remoteAddress: req.ip };
 }
 
+/** Where upload bodies wait for an ingest slot: beside the files, on the same disk. */
+export const uploadTmpDir = (config: Config): string => path.join(config.dataDir, 'tmp', 'uploads');
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
 
@@ -193,12 +208,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const files = new FileService(opts.fileStore);
+  const invoices: InvoiceDeps = { files, config };
   app.decorate('deps', {
     config,
     db: opts.db,
-    files: new FileService(opts.fileStore),
-    checkoutEffects: makeCheckoutEffects(config, app.log),
+    files,
+    checkoutEffects: {
+      ...makeCheckoutEffects(config, app.log),
+      // The invoice of a paid order, in the transaction that marks it paid (invoices module).
+      issueInvoice: async (tx, orderId, actor) => {
+        await issueInvoiceForPaidOrder(tx, invoices, orderId, actor);
+      },
+    },
     catalogueCache: new CatalogueCache(),
+    invoices,
   });
   await app.deps.catalogueCache.start(opts.db);
   app.addHook('onClose', () => app.deps.catalogueCache.stop());
@@ -250,8 +274,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     strictTransportSecurity: config.production,
     crossOriginEmbedderPolicy: false,
   });
-  registerCsrf(app, { secret: config.secret, secureCookies: config.production });
+  registerCsrf(app, {
+    secret: config.secret,
+    secureCookies: config.production,
+    sidCookie: config.cookies.visitor,
+  });
   registerStaffSession(app);
+  // robots.txt, sitemap.xml, and noindex on the pages of an order or of the back office.
+  registerSeo(app, { db: opts.db, publicUrl: config.publicUrl });
+  // Both before any body is read: limits per address and visitor, then the upload queue.
+  registerRateLimits(app, opts.db, opts.rateLimits);
+  registerNoStoreByDefault(app);
+  registerUploadQueue(app, { dir: opts.uploadTmpDir ?? uploadTmpDir(config) });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -277,10 +311,22 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     { schema: { response: { 200: PublicConfigSchema }, tags: ['health'] } },
     async (_req, reply) => {
       reply.header('cache-control', 'public, max-age=300');
-      return { company: config.company };
+      // Numbers as people read them ('+34 600 000 000'), formatted here so the pages need no library.
+      const { phone, whatsapp } = config.company;
+      return {
+        company: {
+          ...config.company,
+          phone: formatPhoneForPeople(phone),
+          whatsappDisplay: formatPhoneForPeople(whatsapp),
+        },
+      };
     },
   );
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  // The API's map is for the shop's own people in production (public while developing).
+  app.get('/api/docs', { schema: { hide: true } }, async (req) => {
+    if (config.production) requireStaff(req.staff);
+    return app.swagger();
+  });
 
   await app.register(authRoutes);
   await app.register(staffUserRoutes);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { estimate, MIN_SECRET_GUESSES_LOG10 } from './lib/password-strength.ts';
 
 const optionalUrl = (protocols: RegExp) =>
   z
@@ -44,6 +45,12 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  /** VERI*FACTU: the AEAT's web service and the company's certificate (PKCS#12) to call it. */
+  VERIFACTU_ENDPOINT: optionalUrl(/^https?:\/\//),
+  VERIFACTU_CERT: z.string().trim().optional(),
+  VERIFACTU_CERT_PASSWORD: z.string().optional(),
+  /** NumeroInstalacion of SistemaInformatico: tells this installation apart from others of the software. */
+  VERIFACTU_INSTALLATION: z.string().trim().min(1).max(100).default('0001'),
   COMPANY_LEGAL_NAME: z.string().default('Fundas Málaga Demo, S.L.'),
   COMPANY_TRADE_NAME: z.string().default('Fundamía'),
   COMPANY_NIF: z.string().default('B00000000'),
@@ -85,6 +92,14 @@ export interface Config {
   };
   mail: { smtpUrl: string | undefined; from: string; shopEmail: string };
   trustProxy: boolean;
+  /** Session cookie names: `__Host-` prefixed in production (Secure, whole site, this host only). */
+  cookies: { visitor: string; staff: string };
+  verifactu: {
+    /** Unset: records are kept and queued, nothing is sent, no invoice claims VERI*FACTU. */
+    endpoint: string | undefined;
+    cert: { path: string; password: string } | undefined;
+    installation: string;
+  };
   company: {
     legalName: string;
     tradeName: string;
@@ -109,6 +124,45 @@ export class ConfigError extends Error {}
 /** Redsys's published test key: fine for the simulator and the test gateway, never for real money. */
 export const PUBLIC_REDSYS_TEST_KEY = 'sq7HjrUOBfKmC576ILgskD5srU870gJ7';
 
+// --- Production secrets: known values and guessable ones are refused ---------------------------
+
+/**
+ * Values anyone can read: the development secret above, the placeholders of `.env.example`, and
+ * the usual stand-ins. A secret that contains one is as public as the value itself.
+ */
+export const KNOWN_SECRETS = [
+  DEVELOPMENT_SECRET,
+  'at-least-10-characters',
+  'change-me-to-32-random-characters',
+  'change-me-to-the-key-of-the-bank',
+  'change-me',
+  'changeme',
+  'replace-me',
+  'your-secret',
+  'secret',
+] as const;
+
+function checkProductionSecrets(e: Env): void {
+  const secrets: [string, string | undefined][] = [
+    ['APP_SECRET', e.APP_SECRET],
+    ['REDSYS_SECRET_KEY', e.REDSYS_SECRET_KEY === PUBLIC_REDSYS_TEST_KEY ? undefined : e.REDSYS_SECRET_KEY],
+  ];
+  for (const [name, value] of secrets) {
+    if (!value) continue;
+    const lower = value.toLowerCase();
+    if (KNOWN_SECRETS.some((known) => lower === known || (known.length >= 8 && lower.includes(known)))) {
+      throw new ConfigError(
+        `Configuración no válida:\n  ${name}: es un valor público (el de desarrollo o un ejemplo); genere uno aleatorio`,
+      );
+    }
+    if (estimate(value, [...KNOWN_SECRETS]).guessesLog10 < MIN_SECRET_GUESSES_LOG10) {
+      throw new ConfigError(
+        `Configuración no válida:\n  ${name}: demasiado fácil de adivinar (palabras, repeticiones o secuencias); genere uno aleatorio, p. ej. openssl rand -base64 32`,
+      );
+    }
+  }
+}
+
 /** Reads and checks the environment once at boot; any problem names the variable and stops the start. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(source);
@@ -123,6 +177,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'Configuración no válida:\n  APP_SECRET: obligatorio en producción, al menos 32 caracteres',
     );
   }
+  if (production) checkProductionSecrets(e);
   if (production && e.REDSYS_SECRET_KEY === PUBLIC_REDSYS_TEST_KEY) {
     throw new ConfigError(
       'Configuración no válida:\n  REDSYS_SECRET_KEY: la clave pública de pruebas de Redsys no se admite en producción',
@@ -136,6 +191,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (production && !e.REDSYS_URL) {
     throw new ConfigError(
       'Configuración no válida:\n  REDSYS_URL: obligatoria en producción (el simulador no se usa)',
+    );
+  }
+  for (const name of ['VERIFACTU_ENDPOINT', 'VERIFACTU_CERT', 'VERIFACTU_CERT_PASSWORD'] as const) {
+    if (production && !e[name]) {
+      throw new ConfigError(
+        `Configuración no válida:\n  ${name}: obligatoria en producción (envío de los registros VERI*FACTU a la AEAT)`,
+      );
+    }
+  }
+  if (production && e.VERIFACTU_ENDPOINT?.startsWith('http://')) {
+    throw new ConfigError(
+      'Configuración no válida:\n  VERIFACTU_ENDPOINT: en producción solo https:// (la AEAT exige TLS con certificado)',
+    );
+  }
+  if (e.VERIFACTU_ENDPOINT?.startsWith('https://') && !e.VERIFACTU_CERT) {
+    throw new ConfigError(
+      'Configuración no válida:\n  VERIFACTU_CERT: el envío por https:// a la AEAT necesita el certificado de la empresa (PKCS#12)',
     );
   }
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
@@ -168,6 +240,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, shopEmail: e.SHOP_EMAIL },
     trustProxy: e.TRUST_PROXY === '1',
+    cookies: production
+      ? { visitor: '__Host-sid', staff: '__Host-staff_session' }
+      : { visitor: 'sid', staff: 'staff_session' },
+    verifactu: {
+      endpoint: e.VERIFACTU_ENDPOINT,
+      cert: e.VERIFACTU_CERT
+        ? { path: path.resolve(e.VERIFACTU_CERT), password: e.VERIFACTU_CERT_PASSWORD ?? '' }
+        : undefined,
+      installation: e.VERIFACTU_INSTALLATION,
+    },
     company: {
       legalName: e.COMPANY_LEGAL_NAME,
       tradeName: e.COMPANY_TRADE_NAME,

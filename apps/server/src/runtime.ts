@@ -1,17 +1,20 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
+import { buildApp, uploadTmpDir } from './app.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { isEmpty, seedDemoCatalogue } from './db/seed/seed.ts';
-import type { Config } from './env.ts';
-import { bootstrapAdmin, createStaffUser } from './modules/auth/service.ts';
+import { type Config, ConfigError } from './env.ts';
+import { bootstrapAdmin, createStaffUser, purgeLoginFailures } from './modules/auth/service.ts';
 import { FileService, sweepOrphanFiles } from './modules/files/service.ts';
-import { OutboxSubmitter, submitPendingRecords } from './modules/invoices/submission.ts';
+import { HttpSoapTransport, loadClientCertificate, VerifactuSender } from './modules/invoices/sender.ts';
 import { MailDispatcher } from './modules/mail/dispatcher.ts';
+import { enqueueMail } from './modules/mail/service.ts';
 import { createMailTransport } from './modules/mail/transport.ts';
 import { sweepUnattachedUploads } from './modules/orders/photo-service.ts';
 import { reconcileExpiredAttempts } from './modules/payments/service.ts';
+import { purgeRateLimits } from './plugins/rate-limit.ts';
+import { sweepSpooledUploads } from './plugins/upload-queue.ts';
 import { LocalFileStore } from './storage/file-store.ts';
 
 /** The demo back-office account, created only in demo mode and never in production. */
@@ -51,22 +54,54 @@ export async function startRuntime(config: Config): Promise<{ app: FastifyInstan
   scheduleHousekeeping(app, db, new FileService(fileStore), fileStore);
 
   const transport = createMailTransport(config);
-  const mailer = new MailDispatcher({ db, transport, from: config.mail.from, log: app.log });
+  const mailer = new MailDispatcher({
+    db,
+    transport,
+    from: config.mail.from,
+    log: app.log,
+    files: new FileService(fileStore),
+  });
   app.addHook('onClose', () => mailer.stop());
   mailer.start();
-  // Invoice records go out in chain order; the outbox keeps them until AEAT submission is set up.
-  const verifactu = new OutboxSubmitter(path.join(config.dataDir, 'verifactu-outbox'));
-  const submitTimer = setInterval(() => {
-    submitPendingRecords(db, verifactu).catch((err) =>
-      app.log.warn({ err }, 'VERI*FACTU submission failed; will retry'),
-    );
-  }, 60_000);
-  submitTimer.unref();
-  app.addHook('onClose', async () => clearInterval(submitTimer));
+  await startVerifactuSender(app, db, config);
 
   // Never log the SMTP URL: it holds the password.
   app.log.info({ transport: transport.kind }, 'mail transport ready');
   return { app, db };
+}
+
+/**
+ * VERI*FACTU records go to the AEAT when an endpoint is configured; without one they are kept and
+ * queued (and invoices carry no VERI*FACTU legend), to go out once it is.
+ */
+async function startVerifactuSender(app: FastifyInstance, db: Database, config: Config): Promise<void> {
+  const endpoint = config.verifactu.endpoint;
+  if (!endpoint) {
+    app.log.warn('VERIFACTU_ENDPOINT unset: VERI*FACTU records are kept and queued, not sent to the AEAT');
+    return;
+  }
+  let cert: ReturnType<typeof loadClientCertificate> | undefined;
+  try {
+    cert = config.verifactu.cert ? loadClientCertificate(config.verifactu.cert) : undefined;
+  } catch (err) {
+    throw new ConfigError(`Configuración no válida:\n  ${(err as Error).message}`);
+  }
+  const transport = new HttpSoapTransport(endpoint, { ...(cert ? { cert } : {}), timeoutMs: 60_000 });
+  const sender = new VerifactuSender({
+    db,
+    config,
+    transport,
+    log: app.log,
+    alert: async (tx, subject, text) => {
+      await enqueueMail(tx, { toList: [config.mail.shopEmail], subject, text }, config);
+    },
+  });
+  await sender.start();
+  app.addHook('onClose', async () => {
+    await sender.stop();
+    transport.close();
+  });
+  app.log.info({ endpoint }, 'VERI*FACTU sender started');
 }
 
 /** Hourly clean-up of photos that never reached an order; every instance may run it safely. */
@@ -97,4 +132,8 @@ function scheduleHousekeeping(
   );
   // Attempts the gateway never reported on are closed after 30 minutes.
   every(5, 'expire payment attempts', () => reconcileExpiredAttempts(db));
+  // Rate-limit counters and sign-in failures whose windows are long over; upload bodies a crash
+  // left in the spool directory.
+  every(10, 'purge rate limits', async () => (await purgeRateLimits(db)) + (await purgeLoginFailures(db)));
+  every(10, 'sweep spooled uploads', () => sweepSpooledUploads(uploadTmpDir(app.deps.config)));
 }

@@ -243,10 +243,13 @@ class Ctx {
   }
 
   async freshModel(): Promise<number> {
+    // A public model needs a case template: the demo's first model lends its own.
+    const { template } = ok(await this.staff.admin.get('/api/models/1'), 200).json() as Model;
     const res = await this.staff.admin.post('/api/models', {
       name: this.unique('Modelo'),
       brand: { id: 1 },
       price: 21.5,
+      template,
     });
     return (ok(res, 201).json() as Model).id;
   }
@@ -261,6 +264,9 @@ const TABLE: Record<RouteKey, Entry> = {
   'GET /api/health': { expect: all(200), prepare: async () => ({ req: get('/api/health') }) },
   'GET /api/config': { expect: all(200), prepare: async () => ({ req: get('/api/config') }) },
   'GET /api/docs': { expect: all(200), prepare: async () => ({ req: get('/api/docs') }) },
+  // For search engines: public.
+  'GET /robots.txt': { expect: all(200), prepare: async () => ({ req: get('/robots.txt') }) },
+  'GET /sitemap.xml': { expect: all(200), prepare: async () => ({ req: get('/sitemap.xml') }) },
 
   // ---------------------------------------------------------------------------- staff sign-in
   'POST /api/auth/login': {
@@ -286,6 +292,28 @@ const TABLE: Record<RouteKey, Entry> = {
         client,
         req: post('/api/auth/logout'),
         verify: async () => assert.equal((await client.get('/api/auth/me')).statusCode, 401),
+      };
+    },
+  },
+  'PUT /api/auth/password': {
+    // Every staff member changes their own password (an account of the role made for the cell).
+    expect: { anonymous: 401, otherCustomer: 401, otherStore: 204, ownStore: 204, admin: 204 },
+    prepare: async (ctx, role) => {
+      const password = 'clave-de-la-celda-1';
+      let client = new Client(ctx.app);
+      if (role === 'otherStore' || role === 'ownStore' || role === 'admin') {
+        const who = { email: `celda${++ctx.seq}@test.local`, password };
+        await createStaffUser(ctx.s.t.db, {
+          ...who,
+          name: 'Celda',
+          role: role === 'admin' ? 'admin' : 'store',
+          storeId: { otherStore: 2, ownStore: 1, admin: null }[role],
+        });
+        client = await signedIn(ctx.app, who);
+      }
+      return {
+        client,
+        req: put('/api/auth/password', { currentPassword: password, newPassword: 'ciruela-lámpara-vapor-9' }),
       };
     },
   },
@@ -316,6 +344,24 @@ const TABLE: Record<RouteKey, Entry> = {
     }),
   },
 
+  'GET /api/staff/:id': {
+    expect: adminOnly(200),
+    prepare: async (ctx) => ({ req: get(`/api/staff/${ctx.targetStaffId}`) }),
+  },
+  'DELETE /api/staff/:id': {
+    expect: adminOnly(204),
+    prepare: async (ctx) => {
+      const res = await ctx.staff.admin.post('/api/staff', {
+        email: `borrar${++ctx.seq}@test.local`,
+        name: 'Cuenta sin uso',
+        password: 'una-clave-larga',
+        role: 'store',
+        storeId: 2,
+      });
+      return { req: del(`/api/staff/${(ok(res, 201).json() as StaffAccount).id}`) };
+    },
+  },
+
   // ---------------------------------------------------------------------------- stores
   'GET /api/stores': { expect: all(200), prepare: async () => ({ req: get('/api/stores') }) },
   'POST /api/stores': {
@@ -336,8 +382,8 @@ const TABLE: Record<RouteKey, Entry> = {
   },
   'GET /api/stores/:id': { expect: all(200), prepare: async () => ({ req: get('/api/stores/1') }) },
   'PUT /api/stores/:id': {
-    // Store staff keep their own store's data; the body is the store as it is.
-    expect: ownStoreStaff(200),
+    // The store's record (shipping fee, 'de baja') is the admins' alone, the store's own staff included.
+    expect: adminOnly(200),
     prepare: async (ctx) => ({ req: put('/api/stores/1', ctx.store1) }),
   },
   'DELETE /api/stores/:id': {
@@ -374,7 +420,12 @@ const TABLE: Record<RouteKey, Entry> = {
   'POST /api/models': {
     expect: adminOnly(201),
     prepare: async (ctx) => ({
-      req: post('/api/models', { name: ctx.unique('Modelo nuevo'), brand: { id: 1 }, price: 22.9 }),
+      req: post('/api/models', {
+        name: ctx.unique('Modelo nuevo'),
+        brand: { id: 1 },
+        price: 22.9,
+        isPublic: false,
+      }),
     }),
   },
   'GET /api/models/:id': {
@@ -388,6 +439,7 @@ const TABLE: Record<RouteKey, Entry> = {
         name: ctx.unique('Modelo cambiado'),
         brand: { id: 1 },
         price: 23.9,
+        isPublic: false,
       }),
     }),
   },
@@ -433,14 +485,15 @@ const TABLE: Record<RouteKey, Entry> = {
     },
   },
   'PUT /api/images/:id': {
-    // Replacing the owner's photo: the uploader only; staff may tidy up any customer upload.
-    expect: { anonymous: 403, otherCustomer: 403, otherStore: 200, ownStore: 200, admin: 200 },
+    // Replacing the owner's photo: the uploader, admins, and staff of a store whose order uses it
+    // (this one is on no order yet: no store's staff).
+    expect: { anonymous: 403, otherCustomer: 403, otherStore: 403, ownStore: 403, admin: 200 },
     prepare: async (ctx) => ({
       req: uploadForm(await upload(ctx.f.owner, await smallPhoto(300, 200)), await smallPhoto()),
     }),
   },
   'DELETE /api/images/:id': {
-    expect: { anonymous: 403, otherCustomer: 403, otherStore: 204, ownStore: 204, admin: 204 },
+    expect: { anonymous: 403, otherCustomer: 403, otherStore: 403, ownStore: 403, admin: 204 },
     prepare: async (ctx) => {
       const uri = await upload(ctx.f.owner, await smallPhoto(300, 200));
       return {
@@ -541,6 +594,17 @@ const TABLE: Record<RouteKey, Entry> = {
     expect: all(200),
     prepare: async (ctx, role) => phoneUpload(ctx, role, '/api/orders/upload/'),
   },
+  'GET /api/upload-links/:token': {
+    // The link token is the credential; the answer says only whether it can still be used.
+    expect: all(200),
+    prepare: async (ctx) => {
+      const { token } = await ctx.f.uploadToken();
+      return {
+        req: get(`/api/upload-links/${token}`),
+        verify: async (res) => assert.deepEqual(res.json(), { status: 'open' }),
+      };
+    },
+  },
   'POST /api/orders/:id/confirmPaymentMethod': {
     expect: all(200),
     prepare: async (ctx) => ({
@@ -621,8 +685,7 @@ const TABLE: Record<RouteKey, Entry> = {
       const id = await ctx.f.placed();
       return {
         req: post(`/api/orders/${id}/confirmPayment`),
-        verify: async (res) =>
-          assert.equal((await ctx.order(id)).status, res.statusCode === 200 ? 'paid' : 'to_pay_at_store'),
+        verify: async (res) => assert.equal((await ctx.order(id)).paidAt !== null, res.statusCode === 200),
       };
     },
   },
@@ -633,6 +696,73 @@ const TABLE: Record<RouteKey, Entry> = {
   'POST /api/orders/:id/generateInvoice': {
     expect: ownStoreStaff(200),
     prepare: async (ctx) => ({ req: post(`/api/orders/${ctx.paidOrder}/generateInvoice`) }),
+  },
+
+  // ---------------------------------------------------------------------------- invoices on the order
+  // The PDF and the full-invoice request go with the order id, like the order itself.
+  'GET /api/orders/:id/invoices/:number/pdf': {
+    expect: all(200),
+    prepare: async (ctx) => ({ req: get((await ctx.order(ctx.paidOrder)).invoice!.uri) }),
+  },
+  'GET /api/orders/:id/invoiceRequest': {
+    expect: all(200),
+    prepare: async (ctx) => ({ req: get(`/api/orders/${ctx.readOrder}/invoiceRequest`) }),
+  },
+  'PUT /api/orders/:id/invoiceRequest': {
+    expect: all(200),
+    prepare: async (ctx) => ({
+      req: put(`/api/orders/${await ctx.f.designed('paystore')}/invoiceRequest`, { fullInvoice: false }),
+    }),
+  },
+  'GET /api/invoices/:number/record': {
+    expect: ownStoreStaff(200),
+    prepare: async (ctx) => ({
+      req: get(`/api/invoices/${(await ctx.order(ctx.paidOrder)).invoice!.number}/record`),
+    }),
+  },
+  'POST /api/invoices/:number/resend': {
+    // Nothing is rejected here: staff who may act on it get the 409 that says so.
+    expect: { anonymous: 401, otherCustomer: 401, otherStore: 403, ownStore: 409, admin: 409 },
+    prepare: async (ctx) => ({
+      req: post(`/api/invoices/${(await ctx.order(ctx.paidOrder)).invoice!.number}/resend`),
+    }),
+  },
+  'POST /api/invoices/:number/annul': {
+    expect: adminOnly(200),
+    prepare: async (ctx) => {
+      const id = await ctx.f.paid(ctx.staff.admin);
+      return {
+        req: post(`/api/invoices/${(await ctx.order(id)).invoice!.number}/annul`, { reason: 'Error' }),
+      };
+    },
+  },
+  'POST /api/invoices/:number/exchange': {
+    expect: ownStoreStaff(200),
+    prepare: async (ctx) => {
+      const id = await ctx.f.paid(ctx.staff.admin);
+      return {
+        req: post(`/api/invoices/${(await ctx.order(id)).invoice!.number}/exchange`, {
+          taxId: '12345678Z',
+          name: 'Cliente',
+          address: 'Calle 1',
+          postalCode: '29001',
+          city: 'Málaga',
+        }),
+      };
+    },
+  },
+  'POST /api/orders/:id/rectify': {
+    expect: adminOnly(200),
+    prepare: async (ctx) => ({
+      req: post(`/api/orders/${await ctx.f.paid(ctx.staff.admin)}/rectify`, {
+        amount: 1,
+        reason: 'Devolución',
+      }),
+    }),
+  },
+  'POST /api/verifactu/resume': {
+    expect: adminOnly(200),
+    prepare: async () => ({ req: post('/api/verifactu/resume') }),
   },
 
   // ---------------------------------------------------------------------------- payment simulator

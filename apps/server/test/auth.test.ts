@@ -2,6 +2,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { messages } from '@shop/contracts/messages';
 import {
+  ACCOUNT_UNDER_ATTACK_FAILURES,
+  ADDRESS_FAILURES_LIMIT,
+  bootstrapAdmin,
+  FREE_FAILURES,
+  failureDelaySeconds,
+  purgeLoginFailures,
+} from '../src/modules/auth/service.ts';
+import {
   ADMIN,
   Client,
   createStaff,
@@ -100,17 +108,6 @@ describe('staff sign-in, roles and forgery protection', () => {
     }
   });
 
-  test('sign-in is rate limited per account', async () => {
-    const c = new Client(t.app);
-    const codes: number[] = [];
-    for (let i = 0; i < 12; i++) codes.push((await c.login(STORE2.email, `wrong-${i}`)).statusCode);
-    assert.deepEqual(codes.slice(0, 10), Array(10).fill(401));
-    const limited = await c.login(STORE2.email, STORE2.password);
-    assert.equal(limited.statusCode, 429);
-    assert.equal(limited.json().error, 'RATE_LIMITED');
-    assert.ok(Number(limited.headers['retry-after']) > 0);
-  });
-
   test('any non-GET without a valid X-XSRF-TOKEN gets 403', async () => {
     const admin = await signedIn(t.app, ADMIN);
     const before = await tableCounts(t.db);
@@ -165,12 +162,15 @@ describe('staff sign-in, roles and forgery protection', () => {
     assert.equal(foreignOrigin.statusCode, 403);
   });
 
-  test('store staff may change their own store but not another one, nor the catalogue', async () => {
+  test("store staff may change no store's record (their own included), nor the catalogue", async () => {
     const staff = await signedIn(t.app, STORE1);
-    const own = await staff.put('/api/stores/1', { ...store('Tienda 1 renovada'), postalCode: '29001' });
-    assert.equal(own.statusCode, 200);
-    assert.equal(own.json().name, 'Tienda 1 renovada');
     const before = await tableCounts(t.db);
+    const storeBefore = (await new Client(t.app).get('/api/stores/1')).json();
+    // The shipping fee and 'de baja' are the shop's to set, not the store's.
+    const own = await staff.put('/api/stores/1', { ...store('Tienda 1 renovada'), shipping: 0, down: true });
+    assert.equal(own.statusCode, 403);
+    assert.deepEqual(own.json(), { error: 'FORBIDDEN', message: messages.forbidden });
+    assert.deepEqual((await new Client(t.app).get('/api/stores/1')).json(), storeBefore);
     const other = await staff.put('/api/stores/2', store('Intrusa'));
     assert.equal(other.statusCode, 403);
     assert.deepEqual(other.json(), { error: 'FORBIDDEN', message: messages.forbidden });
@@ -200,5 +200,219 @@ describe('first admin from the environment', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('sign-in throttle: per account and source address, slower and slower, never a lock-out', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp();
+    await createStaff(t.db);
+  });
+  after(() => t.close());
+
+  const loginFrom = (address: string, email: string, password: string) =>
+    new Client(t.app).request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password },
+      remoteAddress: address,
+    });
+  /** Moves the pair's last failure into the past, as if `seconds` had gone by. */
+  const wait = (email: string, address: string, seconds: number) =>
+    t.db.query(
+      `UPDATE login_failures SET last_failure_at = last_failure_at - make_interval(secs => $3)
+       WHERE account = $1 AND address = $2`,
+      [email, address, seconds],
+    );
+
+  test('wrong passwords from many addresses never lock the account: the right one from a new address signs in', async () => {
+    for (let i = 1; i <= 30; i++) {
+      assert.equal((await loginFrom(`198.51.100.${i}`, ADMIN.email, `adivina-${i}`)).statusCode, 401);
+    }
+    const ok = await loginFrom('192.0.2.10', ADMIN.email, ADMIN.password);
+    assert.equal(ok.statusCode, 200, ok.body);
+  });
+
+  test('a failing account+address pair waits longer after each failure; other pairs are not slowed', async () => {
+    const attacker = '203.0.113.7';
+    for (let i = 0; i < FREE_FAILURES; i++) {
+      assert.equal((await loginFrom(attacker, STORE1.email, `mal-${i}`)).statusCode, 401);
+    }
+    // The pair's next try waits 1 s; a few failures later, long enough to check without a race
+    // on a busy machine: the pair's count is moved on as if those failures had happened.
+    const afterFree = await loginFrom(attacker, STORE1.email, STORE1.password);
+    if (afterFree.statusCode !== 429) assert.fail('the try right after the free failures must wait');
+    await t.db.query(
+      `UPDATE login_failures SET failures = $3, last_failure_at = now() WHERE account = $1 AND address = $2`,
+      [STORE1.email, attacker, FREE_FAILURES + 4],
+    );
+    const waits: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      const refused = await loginFrom(attacker, STORE1.email, STORE1.password);
+      assert.equal(refused.statusCode, 429, 'even the right password waits for that pair');
+      assert.deepEqual(refused.json(), { error: 'RATE_LIMITED', message: messages.rateLimited });
+      waits.push(Number(refused.headers['retry-after']));
+      await wait(STORE1.email, attacker, failureDelaySeconds(FREE_FAILURES + 4 + round, FREE_FAILURES));
+      assert.equal((await loginFrom(attacker, STORE1.email, `otra-${round}`)).statusCode, 401);
+    }
+    // 16, 32, 64 s, less the moments the requests took.
+    for (const [i, seconds] of waits.entries()) {
+      const full = 16 * 2 ** i;
+      assert.ok(seconds <= full && seconds > full - 8, `wait ${i + 1}: ${seconds} s of ${full}`);
+    }
+    // The same account from another address, and another account from the same address: unaffected.
+    assert.equal((await loginFrom('192.0.2.11', STORE1.email, STORE1.password)).statusCode, 200);
+    assert.equal((await loginFrom(attacker, STORE2.email, STORE2.password)).statusCode, 200);
+    // Once the wait is over, the right password signs in and the pair starts afresh.
+    await wait(STORE1.email, attacker, 128);
+    assert.equal((await loginFrom(attacker, STORE1.email, STORE1.password)).statusCode, 200);
+    const { rows } = await t.db.query('SELECT 1 FROM login_failures WHERE account = $1 AND address = $2', [
+      STORE1.email,
+      attacker,
+    ]);
+    assert.equal(rows.length, 0);
+  });
+
+  test('under attack from many addresses, each failing address waits after one failure; the owner still signs in', async () => {
+    const account = STORE2.email;
+    await t.db.query(
+      `INSERT INTO login_failures (account, address, failures, last_failure_at)
+       SELECT $1, '10.9.' || g || '.1', 1, now() FROM generate_series(1, $2) g`,
+      [account, ACCOUNT_UNDER_ATTACK_FAILURES],
+    );
+    assert.equal((await loginFrom('203.0.113.50', account, 'intento-1')).statusCode, 401);
+    assert.equal((await loginFrom('203.0.113.50', account, 'intento-2')).statusCode, 429);
+    assert.equal((await loginFrom('192.0.2.12', account, STORE2.password)).statusCode, 200);
+  });
+
+  test('an address failing for many accounts is refused, whatever the account', async () => {
+    await t.db.query(
+      `INSERT INTO login_failures (account, address, failures, last_failure_at)
+       SELECT 'victima' || g || '@test.local', '203.0.113.99', 1, now() FROM generate_series(1, $1) g`,
+      [ADDRESS_FAILURES_LIMIT],
+    );
+    const refused = await loginFrom('203.0.113.99', ADMIN.email, ADMIN.password);
+    assert.equal(refused.statusCode, 429);
+    assert.ok(Number(refused.headers['retry-after']) > 0);
+    assert.equal((await loginFrom('192.0.2.13', ADMIN.email, ADMIN.password)).statusCode, 200);
+  });
+
+  test('the delay doubles up to a ceiling', () => {
+    assert.deepEqual(
+      [4, 5, 6, 7, 15, 30].map((n) => failureDelaySeconds(n, FREE_FAILURES)),
+      [0, 1, 2, 4, 900, 900],
+    );
+  });
+
+  test('old failures are purged', async () => {
+    await t.db.query(
+      `INSERT INTO login_failures (account, address, failures, last_failure_at)
+       VALUES ('viejo@test.local', '203.0.113.200', 3, now() - interval '2 hours')`,
+    );
+    assert.ok((await purgeLoginFailures(t.db)) >= 1);
+    const { rows } = await t.db.query("SELECT 1 FROM login_failures WHERE account = 'viejo@test.local'");
+    assert.equal(rows.length, 0);
+  });
+});
+
+describe('staff passwords: strong enough, checked in one place, changed by their owner', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp();
+    await createStaff(t.db);
+  });
+  after(() => t.close());
+
+  const WEAK = [
+    'password12',
+    'aaaaaaaaaa',
+    'contraseña123',
+    '1234567890',
+    'qwertyuiop',
+    'fundamia2026',
+    'nuevo@test.local',
+  ];
+
+  test('common, repetitive and guessable passwords are refused with the reason in Spanish', async () => {
+    const admin = await signedIn(t.app, ADMIN);
+    const before = await tableCounts(t.db);
+    for (const password of WEAK) {
+      const res = await admin.post('/api/staff', {
+        email: 'nuevo@test.local',
+        name: 'Nuevo',
+        password,
+        role: 'admin',
+      });
+      assert.equal(res.statusCode, 422, `${password}: ${res.body}`);
+      const body = res.json() as { error: string; message: string };
+      assert.equal(body.error, 'WEAK_PASSWORD');
+      assert.ok(body.message.startsWith(messages.passwordTooWeak), body.message);
+    }
+    assert.deepEqual(await tableCounts(t.db), before);
+    const reset = await admin.put('/api/staff/2', { password: 'password12' });
+    assert.equal(reset.statusCode, 422);
+    assert.equal(
+      (await signedIn(t.app, STORE1)).cookies.has('staff_session'),
+      true,
+      'old password still works',
+    );
+    const good = await admin.post('/api/staff', {
+      email: 'nuevo@test.local',
+      name: 'Nuevo',
+      password: 'ciruela-lámpara-vapor-9',
+      role: 'admin',
+    });
+    assert.equal(good.statusCode, 201, good.body);
+  });
+
+  test('the first admin of ADMIN_PASSWORD is refused when weak, naming the variable', async () => {
+    const empty = await createTestApp({ seed: false });
+    try {
+      await assert.rejects(
+        bootstrapAdmin(empty.db, { email: 'jefa@tienda.es', password: 'password12' }),
+        /ADMIN_PASSWORD: La contraseña es demasiado fácil de adivinar/,
+      );
+      assert.equal((await empty.db.query('SELECT 1 FROM staff_users')).rows.length, 0);
+    } finally {
+      await empty.close();
+    }
+  });
+
+  test('store staff change their own password: current one required, strength checked, other sessions end', async () => {
+    const here = await signedIn(t.app, STORE2);
+    const elsewhere = await signedIn(t.app, STORE2);
+    const wrong = await here.put('/api/auth/password', {
+      currentPassword: 'no-es-la-mía',
+      newPassword: 'ciruela-lámpara-vapor-9',
+    });
+    assert.equal(wrong.statusCode, 403);
+    assert.deepEqual(wrong.json(), { error: 'INVALID_CREDENTIALS', message: messages.currentPasswordWrong });
+    const weak = await here.put('/api/auth/password', {
+      currentPassword: STORE2.password,
+      newPassword: 'password12',
+    });
+    assert.equal(weak.statusCode, 422);
+    assert.equal(weak.json().error, 'WEAK_PASSWORD');
+    assert.equal((await elsewhere.get('/api/auth/me')).statusCode, 200, 'a refused change ends nothing');
+
+    const changed = await here.put('/api/auth/password', {
+      currentPassword: STORE2.password,
+      newPassword: 'ciruela-lámpara-vapor-9',
+    });
+    assert.equal(changed.statusCode, 204, changed.body);
+    assert.equal((await here.get('/api/auth/me')).statusCode, 200, 'this session goes on');
+    assert.equal((await elsewhere.get('/api/auth/me')).statusCode, 401, 'the other one has ended');
+    assert.equal((await new Client(t.app).login(STORE2.email, STORE2.password)).statusCode, 401);
+    assert.equal((await new Client(t.app).login(STORE2.email, 'ciruela-lámpara-vapor-9')).statusCode, 200);
+    assert.equal(
+      (
+        await new Client(t.app).put('/api/auth/password', {
+          currentPassword: 'x',
+          newPassword: 'y'.repeat(12),
+        })
+      ).statusCode,
+      401,
+    );
   });
 });

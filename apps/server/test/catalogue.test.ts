@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Brand, ModelPage } from '@shop/contracts/catalogue';
+import type { Brand, Model, ModelPage } from '@shop/contracts/catalogue';
 import { ADMIN, Client, createStaff, createTestApp, signedIn, type TestApp } from './helpers.ts';
 
 describe('catalogue API', () => {
@@ -17,7 +17,7 @@ describe('catalogue API', () => {
   });
   after(() => t.close());
 
-  test('lists the four demo brands with wordmark images that load', async () => {
+  test('lists the four demo brands with mark images that load', async () => {
     assert.deepEqual(
       brands.map((b) => b.name),
       ['Apple', 'Samsung', 'Xiaomi', 'OPPO'],
@@ -142,10 +142,13 @@ describe('catalogue API', () => {
     assert.equal(brand.statusCode, 201);
     const b = brand.json() as Brand;
     assert.equal((await admin.post('/api/brands', { name: 'google' })).statusCode, 409, 'names are unique');
+    // A public model needs a case template: the demo's first model lends its own.
+    const { template } = (await admin.get('/api/models/1')).json() as Model;
     const model = await admin.post('/api/models', {
       name: 'Pixel 9',
       brand: { id: b.id },
       price: 21.9,
+      template,
       stores: [1, 2],
     });
     assert.equal(model.statusCode, 201);

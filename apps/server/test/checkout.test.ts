@@ -128,10 +128,18 @@ describe('checkout: the order calls as a server-enforced state machine', () => {
       ],
       ['delivery without phone', { name: 'Pepe', email: 'p@x.es', phone: '' }, true, 'contactFieldsRequired'],
       ['e-mail without @', { name: 'Pepe', email: 'pepe.x.es', phone: '600000000' }, true, 'invalidEmail'],
-      ['phone with letters', { name: 'Pepe', email: 'p@x.es', phone: '600abc' }, true, 'invalidPhone'],
       [
-        'phone with spaces and plus',
-        { name: 'Pepe', email: 'p@x.es', phone: '+34 600 000 000' },
+        'e-mail without domain',
+        { name: 'Pepe', email: 'antonio@', phone: '600000000' },
+        true,
+        'invalidEmail',
+      ],
+      ['e-mail without TLD', { name: 'Pepe', email: 'antonio@correo', phone: '' }, false, 'invalidEmail'],
+      ['phone with letters', { name: 'Pepe', email: 'p@x.es', phone: '600abc' }, true, 'invalidPhone'],
+      ['phone too short', { name: 'Pepe', email: 'p@x.es', phone: '60000' }, true, 'invalidPhone'],
+      [
+        'phone not Spanish',
+        { name: 'Pepe', email: 'p@x.es', phone: '+44 7911 123456' },
         true,
         'invalidPhone',
       ],
@@ -178,6 +186,9 @@ describe('checkout: the order calls as a server-enforced state machine', () => {
         { address: 'Calle 1', city: 'Málaga', postalCode: '2900A' },
         'invalidPostalCode',
       ],
+      ['postal code 00000', { address: 'Calle 1', city: 'Málaga', postalCode: '00000' }, 'invalidPostalCode'],
+      ['postal code 99999', { address: 'Calle 1', city: 'Málaga', postalCode: '99999' }, 'invalidPostalCode'],
+      ['postal code of Melilla (52)', { address: 'Calle 1', city: 'Melilla', postalCode: '52001' }, null],
       ['all good', { address: 'Calle 1', city: 'Málaga', postalCode: '29001' }, null],
     ];
     for (const [name, body, problem] of delivery) {
@@ -193,6 +204,29 @@ describe('checkout: the order calls as a server-enforced state machine', () => {
         assert.equal(res.statusCode, 400);
         assert.deepEqual(res.json(), { error: 'VALIDATION_FAILED', message: messages[problem] });
         assert.equal((await read(order)).customerAddress, null, 'nothing stored');
+      });
+    }
+  });
+
+  describe('Spanish phone numbers however they are typed, stored in E.164', () => {
+    const formats: [typed: string, stored: string][] = [
+      ['612 345 678', '+34612345678'],
+      ['+34 612 345 678', '+34612345678'],
+      ['612-345-678', '+34612345678'],
+      ['0034612345678', '+34612345678'],
+      ['612345678', '+34612345678'],
+      ['+34612345678', '+34612345678'],
+      ['(+34) 612.345.678', '+34612345678'],
+    ];
+    for (const [typed, stored] of formats) {
+      test(`${JSON.stringify(typed)} is accepted and stored as ${stored}`, async () => {
+        const order = await designedOrder(c);
+        await expectOk(call(order, 'confirmPaymentMethod?paymentMethod=paynow'));
+        await expectOk(call(order, 'addDelivery'));
+        const res = await call(order, 'confirmUserDetails', { name: 'Pepe', email: 'p@x.es', phone: typed });
+        assert.equal(res.statusCode, 200, res.body);
+        assert.equal((res.json() as Order).customerPhone, stored);
+        assert.equal((await read(order)).customerPhone, stored);
       });
     }
   });
@@ -213,11 +247,14 @@ describe('checkout: the order calls as a server-enforced state machine', () => {
     );
     const staff = await signedIn(t.app, STORE1);
     const paid = (await expectOk(staff.post(`/api/orders/${order.id}/confirmPayment`))).json() as Order;
-    assert.equal(paid.status, 'paid');
+    // Paid is not a step of a pay-at-store order's status line: it stays where it was, paid.
+    assert.equal(paid.status, 'to_pay_at_store');
     assert.equal(paid.pendingPayment, false);
+    assert.ok(paid.paidAt);
+    assert.equal(paid.paidBy, `staff:${STORE1.email}`);
     await expectOk(staff.post(`/api/orders/${order.id}/confirmPayment`));
     const { rows } = await t.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM order_events WHERE order_id = $1 AND to_status = 'paid'`,
+      `SELECT count(*)::int AS n FROM order_events WHERE order_id = $1 AND kind = 'paid'`,
       [order.id],
     );
     assert.equal(rows[0]!.n, 1, 'paid once');

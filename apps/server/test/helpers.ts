@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
@@ -9,6 +11,7 @@ import { seedDemoCatalogue } from '../src/db/seed/seed.ts';
 import { loadConfig } from '../src/env.ts';
 import { createStaffUser } from '../src/modules/auth/service.ts';
 import { FileService } from '../src/modules/files/service.ts';
+import { RATE_LIMITS, type RateLimits } from '../src/plugins/rate-limit.ts';
 import { MemoryFileStore } from '../src/storage/file-store.ts';
 
 export interface TestApp {
@@ -47,9 +50,42 @@ async function freshDatabase(): Promise<{ db: Database; drop(): Promise<void> }>
   };
 }
 
+/** A production configuration that passes every check at boot. */
+export const PRODUCTION = {
+  NODE_ENV: 'production',
+  // Random values (as `openssl rand` makes them): production refuses guessable ones.
+  APP_SECRET: 't_ZVqIVXLPonE7CzXnXyW9Qnfs0Sbu_hhXoRiDg20u4',
+  REDSYS_SECRET_KEY: '/Ncqnra8LsvvP9B3GDOrj+7p1XaBMdDa',
+  REDSYS_URL: 'https://sis.redsys.es/sis/realizarPago',
+  PUBLIC_URL: 'https://fundas.example.es',
+  VERIFACTU_ENDPOINT: 'https://prewww1.aeat.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP',
+  VERIFACTU_CERT: '/etc/fundamia/empresa.p12',
+  VERIFACTU_CERT_PASSWORD: 'secreta',
+};
+
+/** Where test apps spool uploads (their DATA_DIR does not exist). */
+export const TEST_UPLOAD_DIR = path.join(tmpdir(), 'shop-test-uploads');
+
+/**
+ * The request limits of test apps: the real ones times 100, because one test visitor makes more
+ * orders and uploads in a minute than a kiosk in a day. Tests of the limits pass RATE_LIMITS.
+ */
+export const TEST_RATE_LIMITS: RateLimits = Object.fromEntries(
+  Object.entries(RATE_LIMITS).map(([name, l]) => [
+    name,
+    { ...l, perVisitor: l.perVisitor * 100, perAddress: l.perAddress * 100 },
+  ]),
+) as RateLimits;
+
 export async function createTestApp(
   /** logStream: request logs at `info` go there (by default the app logs nothing). */
-  opts: { seed?: boolean; env?: Record<string, string>; logStream?: DestinationStream } = {},
+  opts: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    logStream?: DestinationStream;
+    rateLimits?: RateLimits;
+    uploadTmpDir?: string;
+  } = {},
 ): Promise<TestApp> {
   const { db, drop } = await freshDatabase();
   await migrate(db);
@@ -62,6 +98,8 @@ export async function createTestApp(
     db,
     fileStore: files,
     webDist: '/nonexistent',
+    uploadTmpDir: opts.uploadTmpDir ?? TEST_UPLOAD_DIR,
+    rateLimits: opts.rateLimits ?? TEST_RATE_LIMITS,
     ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
   });
   await app.ready();

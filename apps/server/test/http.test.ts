@@ -12,7 +12,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { loadConfig } from '../src/env.ts';
 import { MemoryFileStore } from '../src/storage/file-store.ts';
-import { createTestApp } from './helpers.ts';
+import { createTestApp, PRODUCTION } from './helpers.ts';
 
 describe('HTTP shell: health, docs, headers, SPA fallback', () => {
   let app: FastifyInstance;
@@ -105,14 +105,6 @@ describe('HTTP shell: health, docs, headers, SPA fallback', () => {
   });
 });
 
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  APP_SECRET: 'x'.repeat(40),
-  REDSYS_SECRET_KEY: 'a-real-merchant-key-from-the-bank',
-  REDSYS_URL: 'https://sis.redsys.es/sis/realizarPago',
-  PUBLIC_URL: 'https://fundas.example.es',
-};
-
 describe('configuration is checked at boot', () => {
   test('production refuses to start without its own secret', () => {
     assert.throws(() => loadConfig({ NODE_ENV: 'production' }), /APP_SECRET/);
@@ -122,7 +114,46 @@ describe('configuration is checked at boot', () => {
     assert.throws(() => loadConfig({ ...PRODUCTION, REDSYS_SECRET_KEY: undefined }), /REDSYS_SECRET_KEY/);
     assert.throws(() => loadConfig({ ...PRODUCTION, REDSYS_URL: undefined }), /REDSYS_URL/);
     assert.throws(() => loadConfig({ ...PRODUCTION, PUBLIC_URL: undefined }), /PUBLIC_URL/);
+    for (const name of ['VERIFACTU_ENDPOINT', 'VERIFACTU_CERT', 'VERIFACTU_CERT_PASSWORD']) {
+      assert.throws(() => loadConfig({ ...PRODUCTION, [name]: undefined }), new RegExp(name));
+    }
+    assert.throws(
+      () => loadConfig({ ...PRODUCTION, VERIFACTU_ENDPOINT: 'http://aeat.example/soap' }),
+      /VERIFACTU_ENDPOINT/,
+    );
     assert.doesNotThrow(() => loadConfig(PRODUCTION));
+  });
+  test('production refuses the development secret, placeholders and guessable secrets, naming the variable', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const source = await readFile(new URL('../src/env.ts', import.meta.url), 'utf8');
+    const printed = /const DEVELOPMENT_SECRET = '([^']+)'/.exec(source)![1]!;
+    const refusals: [Record<string, string>, RegExp][] = [
+      [{ APP_SECRET: printed }, /APP_SECRET: es un valor público/],
+      [{ APP_SECRET: `${printed}-2026` }, /APP_SECRET: es un valor público/],
+      [{ APP_SECRET: 'x'.repeat(40) }, /APP_SECRET: demasiado fácil de adivinar/],
+      [{ APP_SECRET: 'passwordpasswordpasswordpassword12' }, /APP_SECRET: demasiado fácil de adivinar/],
+      [{ APP_SECRET: '0123456789012345678901234567890123456789' }, /APP_SECRET: demasiado fácil de adivinar/],
+      [{ APP_SECRET: 'changeme-changeme-changeme-changeme' }, /APP_SECRET: /],
+      [{ APP_SECRET: 'qwertyuiopasdfghjklzxcvbnm1234567890' }, /APP_SECRET: demasiado fácil de adivinar/],
+      [
+        { REDSYS_SECRET_KEY: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' },
+        /REDSYS_SECRET_KEY: demasiado fácil de adivinar/,
+      ],
+    ];
+    for (const [change, message] of refusals) {
+      assert.throws(() => loadConfig({ ...PRODUCTION, ...change }), message, JSON.stringify(change));
+      // Outside production the same values are fine (tests and development).
+      assert.doesNotThrow(() => loadConfig({ ...PRODUCTION, ...change, NODE_ENV: 'development' }));
+    }
+    // Placeholders of .env.example are refused too, whatever the variable.
+    const example = await readFile(new URL('../../../.env.example', import.meta.url), 'utf8');
+    for (const [, name, value] of example.matchAll(/^#? ?(APP_SECRET|REDSYS_SECRET_KEY)=(\S+)$/gm)) {
+      assert.throws(
+        () => loadConfig({ ...PRODUCTION, [name!]: value! }),
+        new RegExp(name!),
+        `${name}=${value}`,
+      );
+    }
   });
   test('bad values name the variable', () => {
     assert.throws(() => loadConfig({ PORT: 'abc' }), /PORT/);

@@ -10,7 +10,9 @@ import {
   type ImageVariant,
   type IngestedImage,
   ingestImage,
+  MAX_ASPECT_RATIO,
   MAX_PIXELS,
+  MAX_SIDE,
   MAX_UPLOAD_BYTES,
   PREVIEW_MAX_SIDE,
 } from '../src/modules/images/pipeline.ts';
@@ -22,6 +24,7 @@ import {
   animatedWebp,
   exifTags,
   ftypOnly,
+  headerOnlyPng,
   htmlNamedJpg,
   hugePng,
   jpegSegmentMarkers,
@@ -403,6 +406,51 @@ describe('photo ingest: refused inputs', () => {
     assert.ok(10_001 * 5_000 > MAX_PIXELS);
     await refused(over, 413, 'IMAGE_TOO_LARGE', 'imageTooManyPixels');
     await refused(withIspe(HEIC, 20_000, 20_000), 413, 'IMAGE_TOO_LARGE', 'imageTooManyPixels');
+  });
+
+  test('a header of 1 x 49,999,999 or 50,000,000 x 1 pixels: 422 from the header, nothing decoded', async () => {
+    for (const [width, height] of [
+      [1, 49_999_999],
+      [50_000_000, 1],
+    ] as const) {
+      const lie = headerOnlyPng(width, height);
+      assert.ok(width * height <= MAX_PIXELS, 'under the pixel cap: only the shape refuses it');
+      await refused(lie, 422, 'UNSUPPORTED_IMAGE', 'imageBadShape');
+    }
+  });
+
+  test(`a side over ${MAX_SIDE} px or a ratio over ${MAX_ASPECT_RATIO}:1: 422; exactly ${MAX_ASPECT_RATIO}:1 is accepted`, async () => {
+    await refused(headerOnlyPng(MAX_SIDE + 1, 1000), 422, 'UNSUPPORTED_IMAGE', 'imageBadShape');
+    await refused(headerOnlyPng(1000, MAX_SIDE + 1), 422, 'UNSUPPORTED_IMAGE', 'imageBadShape');
+    const strip = (w: number, h: number) =>
+      sharp({ create: { width: w, height: h, channels: 3, background: '#3a7d44' } })
+        .png()
+        .toBuffer();
+    await refused(await strip(2 * MAX_ASPECT_RATIO * 50 + 2, 100), 422, 'UNSUPPORTED_IMAGE', 'imageBadShape');
+    await refused(await strip(100, 2 * MAX_ASPECT_RATIO * 50 + 2), 422, 'UNSUPPORTED_IMAGE', 'imageBadShape');
+    const ok = await ingestImage(await strip(MAX_ASPECT_RATIO * 100, 100));
+    assert.equal(ok.original.width, MAX_ASPECT_RATIO * 100);
+    await refused(withIspe(HEIC, 15_000, 700), 422, 'UNSUPPORTED_IMAGE', 'imageBadShape');
+  });
+
+  test('an encoder that fails is a 422, never a 500', async () => {
+    const proto = (sharp as unknown as { prototype: { jpeg: (...args: unknown[]) => unknown } }).prototype;
+    const jpeg = proto.jpeg;
+    proto.jpeg = () => {
+      throw new Error('Processed image is too large for the JPEG format');
+    };
+    try {
+      await refused(
+        await sharp({ create: { width: 64, height: 48, channels: 3, background: '#fff' } })
+          .png()
+          .toBuffer(),
+        422,
+        'UNREADABLE_IMAGE',
+        'imageNotProcessable',
+      );
+    } finally {
+      proto.jpeg = jpeg;
+    }
   });
 
   test('SVG with a script: 415', async () => {

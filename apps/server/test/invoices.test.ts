@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -13,12 +13,8 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/env.ts';
+import { QR_QUIET_ZONE_MODULES, qrModules } from '../src/modules/invoices/pdf.ts';
 import { invoiceRoutes } from '../src/modules/invoices/routes.ts';
-import {
-  OutboxSubmitter,
-  submitPendingRecords,
-  type VerifactuSubmitter,
-} from '../src/modules/invoices/submission.ts';
 import {
   type ChainRecord,
   cotejoUrl,
@@ -87,7 +83,8 @@ describe('invoices: simplified invoices with VERI*FACTU records', () => {
   let tmp: string;
 
   before(async () => {
-    t = await createTestApp();
+    // The shop sends its records (the legend and the QR are printed only then).
+    t = await createTestApp({ env: { VERIFACTU_ENDPOINT: 'http://127.0.0.1:9/aeat' } });
     await createStaff(t.db);
     ({ app, close: closeApp } = await appWithInvoices(t));
     admin = await signedIn(app, ADMIN);
@@ -126,7 +123,9 @@ describe('invoices: simplified invoices with VERI*FACTU records', () => {
     await t.db.query(
       `UPDATE orders SET status = $2, customer_name = $3, customer_email = 'cliente@example.es',
          customer_phone = '600111222', is_home_delivery = $4, shipping_cents = $5, customer_address = $6,
-         customer_city = $7, customer_postal_code = $8, payment_method = 'paynow'
+         customer_city = $7, customer_postal_code = $8, payment_method = 'paynow',
+         paid_at = CASE WHEN $2 IN ('paid', 'printed', 'ready', 'shipped', 'delivered') THEN now() END,
+         paid_by = CASE WHEN $2 IN ('paid', 'printed', 'ready', 'shipped', 'delivered') THEN 'gateway' END
        WHERE id = $1`,
       [
         created.id,
@@ -387,22 +386,15 @@ describe('invoices: simplified invoices with VERI*FACTU records', () => {
     }
     assert.match(text, /\d+,\d{2} €/);
 
-    // The QR code is the only image; decode it and compare with the cotejo URL of the record.
-    const list = run('pdfimages', ['-list', file]).trim().split('\n').slice(2);
-    assert.equal(list.length, 1, `one image expected:\n${list.join('\n')}`);
-    // page num type width height color comp bpc enc interp object ID x-ppi y-ppi size ratio
-    const [, , , width, height, , , , , , , , xppi] = list[0]!.trim().split(/\s+/);
-    const sizeMm = (Number(width) / Number(xppi)) * 25.4;
-    assert.equal(width, height);
-    assert.ok(sizeMm >= 30 && sizeMm <= 40, `QR size ${sizeMm.toFixed(1)} mm`);
-
-    run('pdfimages', ['-png', file, path.join(tmp, 'qr')]);
-    const png = readdirSync(tmp).find((f) => f.startsWith('qr') && f.endsWith('.png'));
-    assert.ok(png, 'pdfimages extracted no PNG');
-    // A white quiet zone as on the page, then RGBA pixels for the decoder.
-    const { data, info: img } = await sharp(path.join(tmp, png))
-      .flatten({ background: '#ffffff' })
-      .extend({ top: 40, bottom: 40, left: 40, right: 40, background: '#ffffff' })
+    // The QR code is drawn as vectors: the page as a reader's phone sees it, rendered at 200 dpi.
+    assert.equal(run('pdfimages', ['-list', file]).trim().split('\n').slice(2).length, 0, 'no image');
+    const DPI = 200;
+    run('pdftoppm', ['-r', String(DPI), '-gray', '-png', '-singlefile', file, path.join(tmp, 'page')]);
+    const page = await sharp(path.join(tmp, 'page.png'))
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const { data, info: img } = await sharp(path.join(tmp, 'page.png'))
       .ensureAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
@@ -412,6 +404,25 @@ describe('invoices: simplified invoices with VERI*FACTU records', () => {
       img.height,
     );
     assert.ok(decoded, 'the QR code could not be decoded');
+    // Its size (AEAT: 30 to 40 mm) and its quiet zone: at least 4 white modules on every side.
+    const modules = qrModules(decoded.data);
+    const loc = decoded.location;
+    // The finder patterns' centres are 3.5 modules in from the symbol's edges.
+    const pitch = (loc.topRightFinderPattern.x - loc.topLeftFinderPattern.x) / (modules - 7);
+    const left = loc.topLeftFinderPattern.x - 3.5 * pitch;
+    const topEdge = loc.topLeftFinderPattern.y - 3.5 * pitch;
+    const sizeMm = ((modules * pitch) / DPI) * 25.4;
+    assert.ok(sizeMm >= 30 && sizeMm <= 40, `QR size ${sizeMm.toFixed(1)} mm`);
+    const zone = QR_QUIET_ZONE_MODULES * pitch;
+    assert.ok(QR_QUIET_ZONE_MODULES >= 4);
+    const side = modules * pitch;
+    for (let y = Math.round(topEdge - zone + 2); y < Math.round(topEdge + side + zone - 2); y++) {
+      for (let x = Math.round(left - zone + 2); x < Math.round(left + side + zone - 2); x++) {
+        const inSymbol = x > left - 2 && x < left + side + 2 && y > topEdge - 2 && y < topEdge + side + 2;
+        if (!inSymbol)
+          assert.ok(page.data[y * page.info.width + x]! > 200, `dark pixel in the quiet zone at ${x},${y}`);
+      }
+    }
 
     const record = (await storedRecords()).find((r) => r.invoiceNumber === invoice.number)!;
     const expectedUrl = cotejoUrl(
@@ -471,78 +482,6 @@ describe('invoices: simplified invoices with VERI*FACTU records', () => {
     });
   });
 
-  test('submission: a failure is recorded and retried first; the outbox keeps a copy of every record', async () => {
-    const all = await storedRecords();
-    const failing: VerifactuSubmitter = {
-      channel: 'aeat',
-      submit: async () => ({ ok: false, error: 'AEAT no disponible (prueba)' }),
-    };
-    assert.deepEqual(await submitPendingRecords(t.db, failing), { sent: 0, failed: 1 });
-    const throwing: VerifactuSubmitter = {
-      channel: 'aeat',
-      submit: async () => {
-        throw new Error('conexión rechazada (prueba)');
-      },
-    };
-    assert.deepEqual(await submitPendingRecords(t.db, throwing), { sent: 0, failed: 1 });
-    const afterFailures = await t.db.query<{
-      id: number;
-      submission_status: string;
-      submission_attempts: number;
-      last_error: string | null;
-    }>('SELECT id, submission_status, submission_attempts, last_error FROM verifactu_records ORDER BY id');
-    assert.deepEqual(afterFailures.rows[0], {
-      id: all[0]!.id,
-      submission_status: 'error',
-      submission_attempts: 2,
-      last_error: 'conexión rechazada (prueba)',
-    });
-    assert.ok(
-      afterFailures.rows
-        .slice(1)
-        .every((r) => r.submission_status === 'pending' && r.submission_attempts === 0),
-    );
-
-    const dir = path.join(tmp, 'verifactu-outbox');
-    const outbox = new OutboxSubmitter(dir);
-    // Two runs at once (two instances): each record goes out once, in order.
-    const runs = await Promise.all([submitPendingRecords(t.db, outbox), submitPendingRecords(t.db, outbox)]);
-    assert.equal(runs[0].sent + runs[1].sent, all.length);
-    const sent = await t.db.query<{
-      submission_status: string;
-      submitted_via: string;
-      submission_attempts: number;
-      n: number;
-    }>(
-      `SELECT submission_status, submitted_via, count(*)::int AS n, max(submission_attempts) AS submission_attempts
-       FROM verifactu_records GROUP BY submission_status, submitted_via`,
-    );
-    assert.deepEqual(sent.rows, [
-      { submission_status: 'sent', submitted_via: 'outbox', n: all.length, submission_attempts: 3 },
-    ]);
-
-    const files = readdirSync(dir).sort();
-    assert.equal(files.length, all.length);
-    assert.ok(
-      files.every((f) => f.endsWith('.json')),
-      'no temporary file left behind',
-    );
-    const first = JSON.parse(readFileSync(path.join(dir, files[0]!), 'utf8'));
-    assert.equal(first.RegistroAlta.Huella, all[0]!.hash);
-    assert.deepEqual(first.RegistroAlta.Encadenamiento, { PrimerRegistro: 'S' });
-    assert.match(first.note, /NO se ha remitido a la AEAT/);
-    const second = JSON.parse(readFileSync(path.join(dir, files[1]!), 'utf8'));
-    assert.equal(second.RegistroAlta.Encadenamiento.RegistroAnterior.Huella, all[0]!.hash);
-    assert.equal(second.RegistroAlta.IDFactura.NumSerieFactura, all[1]!.invoiceNumber);
-
-    // Nothing of the records themselves changed.
-    assert.deepEqual(
-      (await storedRecords()).map((r) => r.hash),
-      all.map((r) => r.hash),
-    );
-    assert.deepEqual(await submitPendingRecords(t.db, outbox), { sent: 0, failed: 0 });
-  });
-
   test('admin list: newest first, by year, paged', async () => {
     const total = (await storedRecords()).length;
     const first = (await admin.get('/api/invoices?size=5')).json() as InvoicePage;
@@ -557,13 +496,19 @@ describe('invoices: simplified invoices with VERI*FACTU records', () => {
       assert.equal(Math.round(i.base * 100) + Math.round(i.vat * 100), Math.round(i.total * 100));
       assert.equal(i.vatRate, 21);
       assert.equal(i.kind, 'F2');
-      assert.equal(i.verifactu.status, 'sent');
-      assert.equal(i.verifactu.via, 'outbox');
+      assert.equal(i.verifactu.state, 'pending');
+      assert.equal(i.verifactu.recordType, 'alta');
     }
     const none = (await admin.get(`/api/invoices?year=${year - 1}`)).json() as InvoicePage;
-    assert.deepEqual(none, { items: [], total: 0, page: 1, size: 50 });
+    assert.deepEqual(
+      { ...none, sender: undefined },
+      { items: [], total: 0, page: 1, size: 50, sender: undefined },
+    );
     const beyond = (await admin.get('/api/invoices?page=1000&size=5')).json() as InvoicePage;
-    assert.deepEqual({ ...beyond, items: beyond.items.length }, { items: 0, total, page: 1000, size: 5 });
+    assert.deepEqual(
+      { ...beyond, items: beyond.items.length, sender: undefined },
+      { items: 0, total, page: 1000, size: 5, sender: undefined },
+    );
     assert.equal((await admin.get('/api/invoices?year=abc')).statusCode, 400);
   });
 

@@ -35,6 +35,7 @@ function order(overrides: Partial<Order> = {}): Order {
     imageSize: null,
     design: null,
     designTransform: null,
+    designPhotos: [],
     store: {
       id: 1,
       name: 'Tienda Centro',
@@ -52,6 +53,9 @@ function order(overrides: Partial<Order> = {}): Order {
     customerAddress: null,
     customerCity: null,
     customerPostalCode: null,
+    paidAt: null,
+    paidBy: null,
+    invoice: null,
     ...overrides,
   };
 }
@@ -156,7 +160,11 @@ describe('order mail templates', () => {
   it("the shop's copy names the customer and how to reach them", () => {
     const m = renderOrderMail('order-received', 'shop', order(), config);
     assert.equal(m.subject, 'Nuevo pedido n.º 000123 de Ana García (Tienda Centro)');
-    for (const s of ['Nombre: Ana García', 'Teléfono: 600111222', 'Correo electrónico: ana@example.com']) {
+    for (const s of [
+      'Nombre: Ana García',
+      'Teléfono: +34 600 111 222',
+      'Correo electrónico: ana@example.com',
+    ]) {
       assert.ok(m.text.includes(s), s);
     }
   });
@@ -194,7 +202,7 @@ describe('order mail templates', () => {
     assert.equal(m.subject, 'Datos de envío del pedido n.º 000123: Ana García');
     for (const s of [
       'Nombre: Ana García',
-      'Teléfono: 600111222',
+      'Teléfono: +34 600 111 222',
       'Correo electrónico: ana@example.com',
       'Dirección: Calle Larios, 5',
       'Ciudad: Málaga',

@@ -289,7 +289,7 @@ describe('order mails through a real SMTP server', () => {
     );
     assert.ok(!/[\r\n]/.test(subject));
     assert.equal(header(s, 'reply-to'), CUSTOMER, 'the shop can answer the customer');
-    assert.ok(part(s, 'text/plain').includes('600111222'));
+    assert.ok(part(s, 'text/plain').includes('+34 600 111 222'), 'the phone as people read it');
     for (const p of [c, s]) {
       assert.ok(!p.headerLines.some((l) => /^(bcc|x-injected):/i.test(l)), 'no injected header line');
       assert.equal(p.headers.get('subject')?.length, 1);
@@ -377,7 +377,7 @@ describe('order mails through a real SMTP server', () => {
     const dt = part(details, 'text/plain');
     for (const v of [
       'Luis Gómez',
-      '611222333',
+      '+34 611 222 333',
       'luis@example.com',
       'Calle Larios, 5, 2.º B',
       'Málaga',

@@ -85,7 +85,7 @@ export async function payNowOrder(
   ok(
     await c.put(`/api/orders/${id}/design`, {
       design: await upload(c, await design(), 'design.png', 'image/png'),
-      transform: { centerX: 0.5, centerY: 0.5, scale: 1.2, quarterTurns: 0, flipX: false },
+      transform: { centerX: 0.5, centerY: 0.5, scale: 3.5, quarterTurns: 0, flipX: false },
     }),
   );
   const chosen = ok(

@@ -34,6 +34,13 @@ async function order(model: number, design: { image: string | null; transform: D
      VALUES ($1, 'to_pay_at_store', 1, 1, $2, 1990, 'paystore', $3, $4)`,
     [id, model, design.image, design.transform ? JSON.stringify(design.transform) : null],
   );
+  // A saved design keeps the photo it was made with (slot 0): that is what is printed.
+  if (design.image && design.transform) {
+    await db.query('INSERT INTO order_design_photos (order_id, slot, file_id) VALUES ($1, 0, $2)', [
+      id,
+      design.image,
+    ]);
+  }
   return id;
 }
 

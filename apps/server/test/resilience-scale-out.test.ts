@@ -168,7 +168,7 @@ if (!pgBase) {
       await payer.ok('POST', '/api/images', { form: photoForm(photos.design, 'd.png', 'image/png') })
     ).json<{ uri: string }>().uri;
     await payer.ok('PUT', `/api/orders/${payOrder}/design`, {
-      json: { design, transform: { centerX: 0.5, centerY: 0.5, scale: 1, quarterTurns: 0, flipX: false } },
+      json: { design, transform: { centerX: 0.5, centerY: 0.5, scale: 3.5, quarterTurns: 0, flipX: false } },
     });
     await payer.ok('POST', `/api/orders/${payOrder}/confirmPaymentMethod?paymentMethod=paynow`);
     await payer.ok('POST', `/api/orders/${payOrder}/confirmInStorePickup`);

@@ -57,6 +57,31 @@ describe('route preloads: the Link header sent with the HTML of a deep link', ()
     );
   });
 
+  test("the landing also preloads its hero picture, in AVIF at the screen's width", async () => {
+    await write(JSON.stringify({ entry: { js: ['assets/index-a.js'], css: [] }, routes: [] }));
+    await writeFile(
+      path.join(web, '.vite', 'landing-preload.json'),
+      JSON.stringify({
+        href: '/assets/hero-540-x.avif',
+        type: 'image/avif',
+        srcset: '/assets/hero-360-y.avif 360w, /assets/hero-540-x.avif 540w',
+        sizes: '(min-width: 48rem) 40vw, 90vw',
+      }),
+    );
+    const link = routePreloads(web);
+    const hero =
+      '</assets/hero-540-x.avif>; rel=preload; as=image; type="image/avif"; ' +
+      'imagesrcset="/assets/hero-360-y.avif 360w, /assets/hero-540-x.avif 540w"; ' +
+      'imagesizes="(min-width: 48rem) 40vw, 90vw"; fetchpriority=high';
+    assert.equal(link('/'), `</assets/index-a.js>; rel=modulepreload; crossorigin, ${hero}`);
+    assert.equal(
+      link('/welcome/MTpmYWxzZQ'),
+      `</assets/index-a.js>; rel=modulepreload; crossorigin, ${hero}`,
+    );
+    assert.doesNotMatch(link('/store')!, /hero/);
+    await rm(path.join(web, '.vite', 'landing-preload.json'));
+  });
+
   test('no list, a half-written list or one of another shape: no header, and no error', async () => {
     await rm(path.join(web, '.vite'), { recursive: true, force: true });
     assert.equal(routePreloads(web)('/store/x'), null);

@@ -9,8 +9,17 @@ import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fast
 import sharp from 'sharp';
 import { buildApp, type HttpTimeouts } from '../src/app.ts';
 import { loadConfig } from '../src/env.ts';
+import type { RateLimits } from '../src/plugins/rate-limit.ts';
 import { IDENTITY, multipart } from './checkout-helpers.ts';
-import { Client, createStaff, createTestApp, type TestApp, tableCounts } from './helpers.ts';
+import {
+  Client,
+  createStaff,
+  createTestApp,
+  TEST_RATE_LIMITS,
+  TEST_UPLOAD_DIR,
+  type TestApp,
+  tableCounts,
+} from './helpers.ts';
 
 /**
  * Shared by the access matrix and the hostile-input tests: an app whose routes are recorded as
@@ -45,7 +54,7 @@ export async function deadPort(): Promise<number> {
  * `onRoute` so that the test knows every route the real `buildApp` registers.
  */
 export async function createSecurityApp(
-  opts: { env?: Record<string, string>; timeouts?: Partial<HttpTimeouts> } = {},
+  opts: { env?: Record<string, string>; timeouts?: Partial<HttpTimeouts>; rateLimits?: RateLimits } = {},
 ): Promise<SecurityApp> {
   const t = await createTestApp();
   await createStaff(t.db);
@@ -64,7 +73,7 @@ export async function createSecurityApp(
 /** Another app on a test app's database and file store, recording its routes as they are added. */
 export async function buildAppOn(
   t: TestApp,
-  opts: { env?: Record<string, string>; timeouts?: Partial<HttpTimeouts> } = {},
+  opts: { env?: Record<string, string>; timeouts?: Partial<HttpTimeouts>; rateLimits?: RateLimits } = {},
 ): Promise<{ app: FastifyInstance; routes: RouteKey[] }> {
   const seen: RouteOptions[] = [];
   const config = loadConfig({
@@ -81,6 +90,8 @@ export async function buildAppOn(
     fileStore: t.files,
     logger: false,
     webDist: '/nonexistent',
+    uploadTmpDir: TEST_UPLOAD_DIR,
+    rateLimits: opts.rateLimits ?? TEST_RATE_LIMITS,
     onRoute: (route) => seen.push(route),
     ...(opts.timeouts ? { timeouts: opts.timeouts } : {}),
   });

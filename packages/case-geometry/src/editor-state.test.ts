@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { clampZoom, initialEditorState, withZoom, ZOOM, zoomOf } from './editor-state.ts';
+import { clampZoom, initialEditorState, minZoom, withZoom, ZOOM, zoomOf } from './editor-state.ts';
 
 const state = initialEditorState({ width: 4000, height: 3000 }, { width: 573, height: 1181 });
 
@@ -23,10 +23,12 @@ describe('editor state', () => {
     assert.deepEqual(JSON.parse(JSON.stringify(state)), state);
   });
 
-  it('clamps the zoom to 0.1..10', () => {
+  it('clamps the zoom to 0.1..10, and never below the covering size', () => {
     assert.equal(clampZoom(0.05), ZOOM.min);
     assert.equal(clampZoom(-3), 0.1);
     assert.equal(clampZoom(11), ZOOM.max);
-    assert.equal(zoomOf(withZoom(state, 0)), 0.1);
+    assert.equal(minZoom(state), 1);
+    assert.equal(zoomOf(withZoom(state, 0)), 1);
+    assert.equal(zoomOf(withZoom(state, 0.5)), 1);
   });
 });

@@ -4,9 +4,14 @@
  *
  * Zoom is not stored separately: it is DERIVED from the transform as `scale / coverScale`, i.e.
  * zoom 1 is 'fit to template' (the photo just covers the case) for the current quarter turns. The
- * spec's zoom step 0.1 and minimum 0.1 apply to this zoom, so 0.1 means a tenth of the covering
- * size, whatever the photo's resolution. One source of truth, nothing to fall out of sync.
+ * spec's zoom step 0.1 applies to this zoom. One source of truth, nothing to fall out of sync.
+ *
+ * Every command keeps the photo covering the case (`keepCovering`): zooming out stops at the
+ * covering size, a drag stops where an edge of the photo meets the edge of the case, a turn that
+ * would uncover a side moves the photo back over it. The server refuses a design that does not
+ * cover (same rule, `coverage.ts`), so a print never has a blank strip.
  */
+import { clampToCover, minCoverScale, type Slot, type SlotOutline } from './coverage.ts';
 import type { PxSize } from './outline.ts';
 import { clampTransform, coverScale, coverTransform, type DesignTransform, type Point } from './transform.ts';
 
@@ -16,12 +21,30 @@ export interface EditorState {
   /** Pixel size of the template's crop box (only its aspect ratio matters to the commands). */
   box: PxSize;
   transform: DesignTransform;
+  /**
+   * What the photo must always cover, in the box's pixels; the whole box when absent (which also
+   * covers any outline inside it). Every command keeps the photo covering it.
+   */
+  outline?: SlotOutline;
+}
+
+/** The state's slot for the coverage rule (`coverage.ts`): the box, and the outline in it. */
+export function slotOf(state: EditorState): Slot {
+  return { width: state.box.width, height: state.box.height, outline: state.outline };
+}
+
+/** Every command ends here: within the stored payload's bounds, and covering the outline. */
+export function keepCovering(state: EditorState, transform: DesignTransform): EditorState {
+  return { ...state, transform: clampToCover(slotOf(state), state.photo, clampTransform(transform)) };
 }
 
 export const ZOOM = {
   /** Spec point 9: zoom step 0.1 (buttons). */
   step: 0.1,
-  /** Spec points 5 and 9: zoom minimum 0.1 (wheel, pinch and zoom out). */
+  /**
+   * Spec points 5 and 9: zoom minimum 0.1 (wheel, pinch and zoom out). In practice the floor is
+   * higher: the photo must always cover the case (`minZoom`), which for the whole box is zoom 1.
+   */
   min: 0.1,
   /** Our choice: ten times the covering size is already a few photo pixels per case millimetre. */
   max: 10,
@@ -43,6 +66,13 @@ export function clampZoom(zoom: number): number {
   return Math.min(ZOOM.max, Math.max(ZOOM.min, tidy(zoom)));
 }
 
+/** The lowest zoom at which the photo still covers the outline at the current turns (1 for the whole box). */
+export function minZoom(state: EditorState): number {
+  const covering = minCoverScale(slotOf(state), state.photo, state.transform);
+  const fit = coverScale(state.photo, state.box, state.transform.quarterTurns);
+  return Math.max(ZOOM.min, Math.ceil(tidy(covering / fit) * 1e9) / 1e9);
+}
+
 /**
  * The state at another zoom (clamped to ZOOM.min..ZOOM.max). With an `anchor` (a point of the box
  * as fractions of its width and height, see `toBoxFraction`), the photo point under the anchor
@@ -51,7 +81,7 @@ export function clampZoom(zoom: number): number {
  */
 export function withZoom(state: EditorState, zoom: number, anchor?: Point): EditorState {
   const from = zoomOf(state);
-  const to = clampZoom(zoom);
+  const to = Math.max(clampZoom(zoom), minZoom(state));
   const { transform } = state;
   const ratio = to / from;
   const centre = anchor
@@ -61,5 +91,5 @@ export function withZoom(state: EditorState, zoom: number, anchor?: Point): Edit
       }
     : {};
   const scale = to * coverScale(state.photo, state.box, transform.quarterTurns);
-  return { ...state, transform: clampTransform({ ...transform, ...centre, scale }) };
+  return keepCovering(state, { ...transform, ...centre, scale });
 }

@@ -1,15 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  caseTemplateSize,
-  caseTemplateSvg,
-  mmToPx,
-  type PhoneOutline,
-  PRODUCT_MARGIN_MM,
-  productImageSize,
-  productImageSvg,
-  pxToMm,
-} from './outline.ts';
+import { caseTemplateSize, caseTemplateSvg, mmToPx, type PhoneOutline, pxToMm } from './outline.ts';
 
 // iPhone 15 as recorded in phone-models.json.
 const iphone15: PhoneOutline = {
@@ -83,20 +74,5 @@ describe('caseTemplateSvg', () => {
       options,
     );
     assert.equal(Number(partAttributes(round, 'camera').rx), 160);
-  });
-});
-
-describe('productImageSvg', () => {
-  it('has the product canvas size and no text', () => {
-    const svg = productImageSvg(iphone15, { pxPerMm: 2, accent: '#3366cc' });
-    const { width, height } = productImageSize(iphone15, 2);
-    assert.equal(width, Math.round((71.6 + 2 * PRODUCT_MARGIN_MM) * 2));
-    assert.match(svg, new RegExp(`^<svg [^>]*width="${width}" height="${height}"`));
-    assert.doesNotMatch(svg, /<text/);
-    assert.match(svg, /stop-color="#3366cc"/);
-  });
-
-  it('refuses an accent that is not a hex colour', () => {
-    assert.throws(() => productImageSvg(iphone15, { pxPerMm: 2, accent: 'red"/><script>' }), /hex colour/);
   });
 });

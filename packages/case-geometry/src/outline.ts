@@ -1,5 +1,5 @@
 /**
- * Phone outlines and the SVG drawings derived from them (case template and product illustration).
+ * Phone outlines and the case template drawn from them (the product mock-ups are @shop/case-render's).
  *
  * Pure TypeScript without Node or DOM APIs: the same code runs in the server (seed, print) and in
  * the browser (design editor). All lengths in an outline are millimetres seen from the BACK of the
@@ -87,73 +87,6 @@ export function caseTemplateSvg(outline: PhoneOutline, options: TemplateOptions)
   ].join('');
 }
 
-/** Room around the case in the product illustration, for the drop shadow. */
-export const PRODUCT_MARGIN_MM = 8;
-
-export function productImageSize(outline: PhoneOutline, pxPerMm: number): PxSize {
-  return caseTemplateSize(outline, { pxPerMm, marginMm: PRODUCT_MARGIN_MM });
-}
-
-export interface ProductImageOptions {
-  pxPerMm: number;
-  /** Main colour of the case, as a CSS hex colour (#rgb or #rrggbb). */
-  accent: string;
-}
-
-/**
- * A neutral illustration of the case seen from the back, on a transparent background: accent
- * gradient with soft circles, the camera island with lenses, and a drop shadow. No text, because
- * fonts are not guaranteed where the SVG is rasterised.
- */
-export function productImageSvg(outline: PhoneOutline, { pxPerMm, accent }: ProductImageOptions): string {
-  // The colour is interpolated into markup, so accept nothing but a hex colour.
-  if (!/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(accent)) {
-    throw new Error(`accent must be a hex colour like #3366cc, got ${JSON.stringify(accent)}`);
-  }
-  const { width, height } = productImageSize(outline, pxPerMm);
-  const body = bodyRect(outline, PRODUCT_MARGIN_MM, pxPerMm);
-  const camera = cameraRect(outline, PRODUCT_MARGIN_MM, pxPerMm);
-  const bodyPath = roundedRectPath(body);
-  const shadowPath = roundedRectPath({ ...body, y: body.y + 1.5 * pxPerMm });
-  const rim = 0.8 * pxPerMm;
-
-  const bubbles = [
-    [0.15, 0.55, 0.55],
-    [0.95, 0.75, 0.45],
-    [0.45, 1.0, 0.35],
-    [0.8, 0.35, 0.2],
-  ]
-    .map(
-      ([cx = 0, cy = 0, r = 0], i) =>
-        `<circle cx="${num(body.x + cx * body.width)}" cy="${num(body.y + cy * body.height)}" r="${num(r * body.width)}" fill="#ffffff" fill-opacity="${i % 2 ? 0.22 : 0.14}"/>`,
-    )
-    .join('');
-
-  return [
-    svgOpen(width, height),
-    '<defs>',
-    `<clipPath id="body"><path d="${bodyPath}"/></clipPath>`,
-    `<linearGradient id="tint" x1="0" y1="0" x2="1" y2="1">`,
-    `<stop offset="0" stop-color="${accent}" stop-opacity="0.45"/>`,
-    `<stop offset="1" stop-color="${accent}" stop-opacity="1"/>`,
-    '</linearGradient>',
-    `<linearGradient id="sheen" x1="0" y1="0" x2="1" y2="0.6">`,
-    '<stop offset="0" stop-color="#ffffff" stop-opacity="0.45"/>',
-    '<stop offset="0.5" stop-color="#ffffff" stop-opacity="0"/>',
-    '</linearGradient>',
-    `<filter id="shadow" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="${num(2 * pxPerMm)}"/></filter>`,
-    '</defs>',
-    `<path d="${shadowPath}" fill="#000000" fill-opacity="0.28" filter="url(#shadow)"/>`,
-    `<path d="${bodyPath}" fill="#ffffff"/>`,
-    `<path d="${bodyPath}" fill="url(#tint)"/>`,
-    `<g clip-path="url(#body)">${bubbles}${cameraDrawing(camera, pxPerMm)}</g>`,
-    `<path d="${bodyPath}" fill="url(#sheen)"/>`,
-    // The case's raised rim: a darker band just inside the edge.
-    `<path d="${bodyPath}" fill="none" stroke="#000000" stroke-opacity="0.18" stroke-width="${num(rim)}" clip-path="url(#body)"/>`,
-    '</svg>',
-  ].join('');
-}
-
 interface RoundedRectPx {
   x: number;
   y: number;
@@ -181,57 +114,6 @@ function cameraRect(outline: PhoneOutline, marginMm: number, pxPerMm: number): R
     height: camera.heightMm * pxPerMm,
     radius: camera.cornerRadiusMm * pxPerMm,
   };
-}
-
-/** The camera opening of the illustration: dark glass island with a light rim, lenses and a flash. */
-function cameraDrawing(island: RoundedRectPx, pxPerMm: number): string {
-  const short = Math.min(island.width, island.height);
-  const long = Math.max(island.width, island.height);
-  const horizontal = island.width > island.height;
-  const lenses: { cx: number; cy: number; d: number }[] = [];
-  let flash: { cx: number; cy: number } | null = null;
-
-  if (long / short < 1.25) {
-    // Square or round island: the familiar three-lens triangle plus a flash.
-    const d = 0.36 * short;
-    for (const [fx, fy] of [
-      [0.28, 0.28],
-      [0.28, 0.72],
-      [0.72, 0.5],
-    ] as const) {
-      lenses.push({ cx: island.x + fx * island.width, cy: island.y + fy * island.height, d });
-    }
-    flash = { cx: island.x + 0.72 * island.width, cy: island.y + 0.2 * island.height };
-  } else {
-    // Elongated island: lenses in a row along its long side.
-    const count = long / short > 1.5 ? 3 : 2;
-    const d = Math.min(0.62 * short, (0.8 * long) / count);
-    for (let i = 0; i < count; i++) {
-      const along = ((i + 0.5) / count) * long;
-      lenses.push(
-        horizontal
-          ? { cx: island.x + along, cy: island.y + island.height / 2, d }
-          : { cx: island.x + island.width / 2, cy: island.y + along, d },
-      );
-    }
-  }
-
-  const parts = [
-    `<rect ${rectAttributes(island)} fill="#23272e" fill-opacity="0.92" stroke="#ffffff" stroke-opacity="0.45" stroke-width="${num(0.5 * pxPerMm)}"/>`,
-  ];
-  for (const { cx, cy, d } of lenses) {
-    parts.push(
-      `<circle cx="${num(cx)}" cy="${num(cy)}" r="${num(d / 2)}" fill="#4b5563"/>`,
-      `<circle cx="${num(cx)}" cy="${num(cy)}" r="${num(d * 0.36)}" fill="#0b0d10"/>`,
-      `<circle cx="${num(cx - d * 0.12)}" cy="${num(cy - d * 0.12)}" r="${num(d * 0.07)}" fill="#ffffff" fill-opacity="0.6"/>`,
-    );
-  }
-  if (flash) {
-    parts.push(
-      `<circle cx="${num(flash.cx)}" cy="${num(flash.cy)}" r="${num(0.05 * short)}" fill="#f4eed4"/>`,
-    );
-  }
-  return parts.join('');
 }
 
 /** Closed path of a rounded rectangle, clockwise, with the radius clamped to what fits. */

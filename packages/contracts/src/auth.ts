@@ -46,3 +46,12 @@ export const StaffUpdateSchema = z
     storeId: Id.nullable().optional(),
   })
   .strict();
+
+/** `PUT /api/auth/password`: a signed-in staff member changes their own password. */
+export const PasswordChangeSchema = z
+  .object({
+    currentPassword: z.string().min(1).max(200),
+    newPassword: Password,
+  })
+  .strict();
+export type PasswordChange = z.infer<typeof PasswordChangeSchema>;

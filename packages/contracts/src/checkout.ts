@@ -7,7 +7,7 @@ export {
   contactProblem,
   type DeliveryProblem,
   deliveryProblem,
-  PHONE,
+  normaliseContact,
   POSTAL_CODE,
 } from './checkout-rules.ts';
 

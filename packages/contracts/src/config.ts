@@ -12,6 +12,8 @@ export const CompanySchema = z.object({
   phone: z.string(),
   /** WhatsApp number in international form without "+", for wa.me links. */
   whatsapp: z.string(),
+  /** The WhatsApp number as people read it: '+34 600 000 000'. */
+  whatsappDisplay: z.string(),
   email: z.string(),
   hours: z.string(),
   registry: z.string(),

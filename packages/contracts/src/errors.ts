@@ -27,6 +27,7 @@ export const ErrorCode = z.enum([
   'NO_IMAGE',
   'MODEL_NOT_AVAILABLE',
   'IN_USE',
+  'MODEL_NOT_SELLABLE',
   'DUPLICATE',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
@@ -34,11 +35,22 @@ export const ErrorCode = z.enum([
   'UNSUPPORTED_IMAGE',
   'IMAGE_TOO_LARGE',
   'UNREADABLE_IMAGE',
+  // What is printed is what the customer approved
+  'UPLOAD_LINK_USED',
+  'DESIGN_LOCKED',
+  'DESIGN_UNCOVERED',
+  'PHOTO_CHANGED',
+  // Security hardening
+  'WEAK_PASSWORD',
+  'INVOICE_NOT_FOUND',
+  'INVOICE_STATE',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
 export const ErrorBodySchema = z.object({
   error: ErrorCode,
   message: z.string(),
+  /** The input field the message is about (a form shows it next to that field), when there is one. */
+  field: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

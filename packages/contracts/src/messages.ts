@@ -81,15 +81,29 @@ export const messages = {
   orderIdFilterInvalid: 'Indique un número de pedido o un identificador de pedido válido.',
   useShipped: 'Este pedido se envía a domicilio: márquelo como enviado.',
   useReady: 'Este pedido se recoge en tienda: márquelo como listo para recoger.',
-  printNeedsPayment: 'Solo se imprimen pedidos pagados.',
+  printNeedsPayment:
+    'Solo se imprimen pedidos con el diseño y los datos confirmados: pagados en línea o para pagar en la tienda.',
+  deliverNeedsPayment: 'Este pedido no está cobrado: márquelo como cobrado antes de entregarlo.',
+  markPaidNotAllowed:
+    'Solo se cobran en la tienda los pedidos para pagar en la tienda que aún no se han entregado.',
   kioskPaysAtStore: 'Los pedidos hechos en el punto de venta se pagan en la tienda.',
   designMissing: 'Falta el diseño de la funda: colóquela en el editor y pulse «¡OK, pedir!».',
   deliveryNeedsPayNow: 'El envío a domicilio requiere pagar ahora.',
   deliveryNotChosen: 'El pedido no tiene envío a domicilio.',
-  uploadLinkInvalid: 'El enlace de subida no es válido o ha caducado. Vuelve a escanear el código QR.',
-  inUse: 'No se puede eliminar porque hay pedidos que lo usan. Ocúltelo en su lugar.',
-  brandHasModels: 'No se puede eliminar la marca porque tiene modelos. Ocúltela en su lugar.',
-  storeHasStaff: 'No se puede eliminar la tienda porque tiene personal asignado.',
+  uploadLinkInvalid:
+    'Este enlace de subida no es válido o ha caducado. En la pantalla de la tienda, pulsa «Añadir imagen» y escanea el código QR nuevo.',
+  inUse: 'No se puede eliminar porque hay pedidos que lo usan. Dele de baja en su lugar.',
+  brandHasModels: 'No se puede eliminar la marca porque tiene modelos. Dele de baja en su lugar.',
+  modelInUse: 'No se puede eliminar el modelo porque hay pedidos de él. Dele de baja en su lugar.',
+  storeInUse: 'No se puede eliminar la tienda porque tiene pedidos. Dele de baja en su lugar.',
+  storeHasStaff: 'No se puede eliminar la tienda porque tiene personal asignado. Dele de baja en su lugar.',
+  staffInUse:
+    'No se puede eliminar la cuenta porque ha atendido pedidos o emitido facturas. Desactívela en su lugar.',
+  cannotDeleteSelf: 'No puede eliminar su propia cuenta.',
+  modelPublicNeedsTemplate:
+    'Un modelo visible para los clientes necesita la plantilla de la funda: súbala u oculte el modelo.',
+  modelPublicNeedsPrice: 'Un modelo visible para los clientes necesita un precio mayor que 0 €.',
+  modelNotDesignable: 'Este modelo no se puede personalizar en este momento. Elige otro modelo, por favor.',
   unknownFile: 'La imagen indicada no existe.',
   photoInUse: 'La foto está en un pedido: quítela del pedido antes de borrarla.',
   duplicate: 'Ya existe un registro con esos datos.',
@@ -103,11 +117,30 @@ export const messages = {
   paymentNotificationInvalid: 'La notificación de pago no es válida.',
   // Invoices
   invoiceNeedsPayment: 'La factura solo se puede emitir cuando el pedido está pagado.',
+  invoiceNotFound: 'No existe esa factura.',
+  orderNotInvoiced: 'El pedido no tiene factura.',
+  invoiceCorrectionAmount:
+    'El importe a rectificar debe ser mayor que cero, en euros con dos decimales como máximo.',
+  invoiceCorrectionTooLarge: 'El importe supera lo que queda por rectificar de la factura.',
+  invoiceReasonRequired: 'Indique el motivo (hasta 500 caracteres).',
+  cancelNeedsRectification:
+    'Este pedido tiene factura: para cancelarlo hay que emitir antes su factura rectificativa.',
+  invoiceExchangeNotAllowed:
+    'Solo se puede canjear por una factura completa una factura simplificada vigente y sin rectificar.',
+  invoiceAnnulNotAllowed: 'Esta factura no se puede anular: ya está anulada, sustituida o rectificada.',
+  verifactuNothingToResend: 'El registro de esta factura no está rechazado: no hay nada que reenviar.',
+  invoiceRequestClosed: 'El pedido ya está pagado: los datos de la factura ya no se pueden cambiar.',
+  taxIdInvalid: 'El NIF, NIE o CIF no es válido: revisa la letra o el dígito de control.',
+  taxIdForeignInvalid:
+    'El número de IVA extranjero no es válido: empieza por el código del país (por ejemplo, FR12345678901).',
+  fiscalFieldsRequired:
+    'Para la factura completa indica el NIF, NIE o CIF, el nombre o razón social y la dirección fiscal completa.',
   // Print files
   printNotPossible:
     'No se puede generar el archivo de impresión: al modelo le faltan la plantilla o las medidas.',
   // Photo uploads (images pipeline)
-  imageTooLarge: 'La imagen pesa demasiado: el máximo es de 25 MB.',
+  imageTooLarge:
+    'La foto pesa demasiado: el máximo es de 25 MB. Elige otra foto o envíala en un tamaño menor.',
   imageTooManyPixels: 'La imagen es demasiado grande: el máximo es de 50 megapíxeles.',
   unsupportedImage: 'Formato de imagen no admitido. Sube una foto en JPEG, PNG, WebP o HEIC.',
   animatedImage: 'Las imágenes animadas no se admiten: sube una foto fija.',
@@ -125,6 +158,31 @@ export const messages = {
   orderCancelled: 'Este pedido se ha cancelado. Puedes crear uno nuevo desde tu tienda.',
   // Kiosk photo hand-off (editor-modelo)
   uploadQrFailed: 'No se ha podido generar el código QR. Inténtelo de nuevo.',
+  // What is printed is what the customer approved; checkout forms; kiosk
+  uploadLinkUsed:
+    'Este enlace ya se ha usado para enviar una foto. Si quieres cambiarla, pulsa «Cambiar foto» en la pantalla de la tienda y escanea el código QR nuevo.',
+  uploadTooLate:
+    'El diseño de esta funda ya está confirmado en la pantalla de la tienda: ya no se puede cambiar la foto.',
+  designLocked:
+    'Este pedido ya está hecho y su diseño no se puede cambiar. Si quieres otra funda, empieza un pedido nuevo.',
+  designUncovered:
+    'La foto no cubre toda la funda y quedaría una franja sin imprimir. Pulsa «Ajustar» o amplía la foto hasta cubrirla.',
+  designPhotoChanged:
+    'La foto del pedido ha cambiado mientras diseñabas. Revisa el diseño con la foto nueva antes de pedir.',
+  photoTooLargeToSend:
+    'Esta foto pesa demasiado para enviarla: el máximo es de 25 MB. Elige otra foto o hazla con menos resolución.',
+  photoNotReadable:
+    'No hemos podido abrir esta foto en el navegador. Prueba con otra foto o hazla de nuevo con la cámara.',
+  // Security hardening: staff passwords, upload queue, image shapes
+  passwordTooShort: 'La contraseña debe tener al menos 10 caracteres.',
+  passwordTooWeak:
+    'La contraseña es demasiado fácil de adivinar: use una frase de varias palabras poco habituales.',
+  currentPasswordWrong: 'La contraseña actual no es correcta.',
+  passwordChanged: 'Contraseña cambiada. Las demás sesiones de su cuenta se han cerrado.',
+  uploadsBusy: 'Hay muchas fotos subiéndose en este momento. Inténtelo de nuevo en unos segundos.',
+  imageBadShape:
+    'La imagen tiene unas medidas que no se pueden imprimir: como máximo 16.384 píxeles por lado y una proporción de 20 a 1.',
+  imageNotProcessable: 'No se ha podido procesar la imagen. Pruebe con otra foto o guárdela en JPEG.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

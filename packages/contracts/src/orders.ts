@@ -68,6 +68,11 @@ export const OrderSchema = z.object({
   imageSize: z.object({ width: z.number().int(), height: z.number().int() }).nullable(),
   design: FileUri.nullable(),
   designTransform: DesignTransformSchema.nullable(),
+  /**
+   * The photos the design was made with, by photo slot (one today): what the print, previews and
+   * the back office show. Empty until a design is saved. `image` is the first of them then.
+   */
+  designPhotos: z.array(FileUri),
   store: z.object({
     id: z.number().int(),
     name: z.string(),
@@ -92,18 +97,17 @@ export const OrderSchema = z.object({
   customerAddress: z.string().nullable(),
   customerCity: z.string().nullable(),
   customerPostalCode: z.string().nullable(),
+  /** When the order was paid (online, or at the counter for pay-at-store orders); null while unpaid. */
+  paidAt: z.string().nullable(),
+  /** Who recorded the payment ('gateway' or 'staff:<e-mail>'); staff only, null for customers. */
+  paidBy: z.string().nullable(),
+  /** The order's current invoice: its number and its PDF, for whoever holds the order id. */
+  invoice: z.object({ number: z.string(), uri: z.string() }).nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
 /** States in which the customer has finished ordering (the back office's "finished only"). */
-export const PLACED_STATUSES = [
-  'to_pay_at_store',
-  'paid',
-  'printed',
-  'ready',
-  'shipped',
-  'delivered',
-] as const;
+export { PLACED_STATUSES } from './order-rules.ts';
 
 /** A real calendar day (no 2024-02-30), in years the shop can have orders. */
 const QueryDate = z
@@ -125,6 +129,10 @@ export const OrderFilterSchema = z.object({
   endDate: QueryDate.optional(),
   finishedOnly: z.enum(['true', 'false']).optional(),
   status: OrderStatus.optional(),
+  /** Paid (`paid_at` set) or not yet. */
+  paid: z.enum(['true', 'false']).optional(),
+  /** Abandoned orders (created, no details, older than a day) are left out unless this asks for them. */
+  abandoned: z.enum(['true', 'false']).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce.number().int().min(1).max(100).default(20),
   sort: z
@@ -147,6 +155,8 @@ export const OrderEventSchema = z.object({
   toStatus: OrderStatus,
   actor: z.string(),
   note: z.string().nullable(),
+  /** 'status': the order moved from one state to another; 'paid': it was paid, its state unchanged. */
+  kind: z.enum(['status', 'paid']),
 });
 export type OrderEvent = z.infer<typeof OrderEventSchema>;
 

@@ -12,6 +12,10 @@ export const StoreSchema = z.object({
   down: z.boolean(),
   /** Home delivery fee in euros, VAT included. */
   shipping: z.number(),
+  /** Opening hours as staff write them, one line a day or group of days; '' when not given. */
+  hours: z.string(),
+  /** What the store's map link searches for; null: its address. */
+  mapQuery: z.string().nullable(),
 });
 export type Store = z.infer<typeof StoreSchema>;
 
@@ -27,6 +31,8 @@ export const StoreInputSchema = z
     image: FileUri.nullable().default(null),
     down: z.boolean().default(false),
     shipping: z.number().min(0).max(1000).multipleOf(0.01).default(5),
+    hours: z.string().trim().max(400).default(''),
+    mapQuery: z.string().trim().min(1).max(200).nullable().default(null),
   })
   .strict();
 export type StoreInput = z.infer<typeof StoreInputSchema>;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { ChainVerificationResult, InvoicePage } from '@shop/contracts/invoices';
 import type { Order } from '@shop/contracts/orders';
 import type { Queryable } from '../../../apps/server/src/db/client.ts';
-import { verifyStoredChain } from '../../../apps/server/src/modules/invoices/service.ts';
+import { verifyStoredChain } from '../../../apps/server/src/modules/invoices/queries.ts';
 import type { Visitor } from './http-client.ts';
 import { fileIdOf, type Ledger, STATUS_RANK } from './workload.ts';
 

@@ -285,7 +285,7 @@ export class Workload {
       const r = await customer.ok('PUT', `/api/orders/${id}/design`, {
         json: {
           design: `/api/images/${designId}`,
-          transform: { centerX: 0.5, centerY: 0.5, scale: 1.1, quarterTurns: 0, flipX: false },
+          transform: { centerX: 0.5, centerY: 0.5, scale: 3.5, quarterTurns: 0, flipX: false },
         },
       });
       ledger.ackOrder(asOrder(r), source, pay);

@@ -6,6 +6,11 @@ import mail from './migrations/0004-mail.ts';
 import invoices from './migrations/0005-invoices.ts';
 import print from './migrations/0006-print.ts';
 import catalogueVersion from './migrations/0007-catalogue-version.ts';
+import designPhotos from './migrations/0008-design-photos.ts';
+import paidAtAndSellableModels from './migrations/0009-paid-at-and-sellable-models.ts';
+import security from './migrations/0010-security.ts';
+import verifactuSending from './migrations/0011-verifactu-sending.ts';
+import storefront from './migrations/0012-storefront.ts';
 
 /** Versioned migrations, applied in order, each once. Append only: never edit a released one. */
 export const migrations: { version: number; name: string; sql: string }[] = [
@@ -16,6 +21,11 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   { version: 5, name: 'invoices', sql: invoices },
   { version: 6, name: 'print', sql: print },
   { version: 7, name: 'catalogue-version', sql: catalogueVersion },
+  { version: 8, name: 'design-photos', sql: designPhotos },
+  { version: 9, name: 'paid-at-and-sellable-models', sql: paidAtAndSellableModels },
+  { version: 10, name: 'security', sql: security },
+  { version: 11, name: 'verifactu-sending', sql: verifactuSending },
+  { version: 12, name: 'storefront', sql: storefront },
 ];
 
 /** Any number that is ours alone: instances starting together take turns through this lock. */

@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+// Cookies on requests and replies are declared by the cookie plugin the app registers.
+import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail } from '../lib/errors.ts';
 import { randomToken } from '../lib/ids.ts';
@@ -8,6 +10,7 @@ import { randomToken } from '../lib/ids.ts';
  * cookie, readable by the SPA, holds `random.HMAC(sid, random)`. A non-GET/HEAD request must echo
  * it in `X-XSRF-TOKEN`, and the token must be signed for that visitor's `sid`.
  */
+/** The visitor cookie's name outside production; production uses `__Host-sid` (see env.ts). */
 export const SID_COOKIE = 'sid';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -27,7 +30,11 @@ const SID = /^[A-Za-z0-9_-]{22}$/;
 /** Valid (visitor, token) pairs remembered; about 150 bytes each. */
 const VERIFIED_MAX = 10_000;
 
-export function registerCsrf(app: FastifyInstance, opts: { secret: string; secureCookies: boolean }): void {
+export function registerCsrf(
+  app: FastifyInstance,
+  opts: { secret: string; secureCookies: boolean; sidCookie?: string },
+): void {
+  const sidCookie = opts.sidCookie ?? SID_COOKIE;
   const sign = (sid: string, nonce: string) =>
     createHmac('sha256', opts.secret).update(`csrf:${sid}:${nonce}`).digest('base64url');
 
@@ -61,11 +68,11 @@ export function registerCsrf(app: FastifyInstance, opts: { secret: string; secur
   app.decorateRequest('visitorId', '');
 
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
-    let sid = req.cookies[SID_COOKIE];
+    let sid = req.cookies[sidCookie];
     const fresh = !sid || !SID.test(sid);
     if (fresh || !sid) {
       sid = randomToken();
-      reply.setCookie(SID_COOKIE, sid, { ...cookieOpts, httpOnly: true });
+      reply.setCookie(sidCookie, sid, { ...cookieOpts, httpOnly: true });
     }
     req.visitorId = sid;
     const cookieToken = req.cookies[XSRF_COOKIE];

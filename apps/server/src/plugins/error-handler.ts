@@ -25,6 +25,9 @@ function frameworkError(err: FastifyError): { status: number; body: ErrorBody } 
       };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { status: 413, body: { error: 'BODY_TOO_LARGE', message: messages.bodyTooLarge } };
+    // A photo over the upload cap: say what the limit is, in the customer's words.
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return { status: 413, body: { error: 'IMAGE_TOO_LARGE', message: messages.imageTooLarge } };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return { status: 400, body: { error: 'INVALID_JSON', message: messages.invalidJson } };
@@ -55,7 +58,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (err instanceof AppError) {
       const retryAfter = (err as AppError & { retryAfter?: number }).retryAfter;
       if (retryAfter) reply.header('retry-after', String(retryAfter));
-      return reply.code(err.statusCode).send({ error: err.code, message: err.message } satisfies ErrorBody);
+      const body: ErrorBody = { error: err.code, message: err.message };
+      if (err.field) body.field = err.field;
+      return reply.code(err.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields = [
@@ -68,6 +73,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
         error: 'VALIDATION_FAILED',
         message: `${messages.validationFailed}${where}`,
       } satisfies ErrorBody);
+    }
+    // The database refuses to cancel an order whose invoice has not been rectified (migration 0011).
+    if ((err as { code?: string }).code === 'IV409') {
+      return reply
+        .code(409)
+        .send({ error: 'ORDER_STATE', message: messages.cancelNeedsRectification } satisfies ErrorBody);
     }
     const mapped = frameworkError(err);
     if (mapped) return reply.code(mapped.status).send(mapped.body);

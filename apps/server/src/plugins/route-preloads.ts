@@ -59,12 +59,17 @@ export function routePreloads(webDist: string): (url: string) => string | null {
   // The entry first: over HTTP/1.1 a browser opens six connections to a host, and the entry is
   // what runs first; the route's files come next, in parallel with it.
   const entry = links(preloads.entry);
+  const landing = landingPreload(webDist);
   const compiled: CompiledRoute[] = preloads.routes.map((r) => ({
     segments: r.path.split('/').filter(Boolean),
     link: [...entry, ...links(r)].join(', '),
   }));
   return (url) => {
     const parts = (url.split('?')[0] ?? '').split('/').filter(Boolean);
+    // The landing (`/`, `/welcome/:encodedUrl`): its code and its hero picture.
+    if (landing && (parts.length === 0 || (parts.length === 2 && parts[0] === 'welcome'))) {
+      return [...entry, landing].join(', ');
+    }
     let best: CompiledRoute | null = null;
     let bestScore = -1;
     for (const route of compiled) {
@@ -76,4 +81,32 @@ export function routePreloads(webDist: string): (url: string) => string | null {
     }
     return best?.link ?? (entry.length ? entry.join(', ') : null);
   };
+}
+
+/**
+ * The `Link` that preloads the landing's hero picture (the page's largest element) in AVIF at the
+ * width the screen needs, from `.vite/landing-preload.json` (apps/web/vite.config.ts); null without
+ * that file.
+ */
+function landingPreload(webDist: string): string | null {
+  try {
+    const hero = JSON.parse(readFileSync(path.join(webDist, '.vite', 'landing-preload.json'), 'utf8')) as {
+      href: string;
+      type: string;
+      srcset: string;
+      sizes: string;
+    };
+    const quoted = (value: string) => `"${value.replace(/["\\]/g, '')}"`;
+    return [
+      `<${hero.href}>`,
+      'rel=preload',
+      'as=image',
+      `type=${quoted(hero.type)}`,
+      `imagesrcset=${quoted(hero.srcset)}`,
+      `imagesizes=${quoted(hero.sizes)}`,
+      'fetchpriority=high',
+    ].join('; ');
+  } catch {
+    return null;
+  }
 }

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { CookieBanner } from '@/features/cookie-consent/components/cookie-banner';
 import { useCompany } from '@/features/pages/api/get-config';
 import { SiteFooter } from '@/features/pages/components/site-footer';
+import { kioskHome, linkOnThisDevice } from '@/lib/kiosk';
 import { getSessionValue } from '@/lib/session';
 import { useScrollManager } from './scroll-manager';
 
@@ -17,6 +18,9 @@ function useStoreHref(): string {
   const welcome = useMatch('/welcome/:encodedUrl');
   const landing = useMatch('/');
   const selection = useMatch('/store');
+  // A kiosk never leaves its store (see lib/kiosk.ts).
+  const home = kioskHome();
+  if (home) return home;
   if (welcome) return paths.store(welcome.params.encodedUrl);
   if (landing || selection) return paths.store();
   return paths.store(getSessionValue('store_url'));
@@ -33,7 +37,11 @@ export function AppLayout() {
       <a className="skip-link" href="#main">
         Saltar al contenido
       </a>
-      <SiteHeader brandName={company?.tradeName ?? null} storeHref={storeHref} />
+      <SiteHeader
+        brandName={company?.tradeName ?? null}
+        storeHref={storeHref}
+        homeHref={linkOnThisDevice(paths.landing) ?? paths.landing}
+      />
       <main id="main" className="app-main" ref={main} tabIndex={-1}>
         <Suspense fallback={<Spinner label="Cargando…" />}>
           <Outlet />

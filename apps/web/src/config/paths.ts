@@ -30,5 +30,6 @@ export const paths = {
     mail: '/admin/correo',
     invoices: '/admin/facturas',
     staff: '/admin/personal',
+    account: '/admin/cuenta',
   },
 } as const;

@@ -7,12 +7,15 @@ import type { ErrorBody } from '@shop/contracts/errors';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /** The input field the server's message is about, when it named one: forms show it there. */
+  readonly field: string | undefined;
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, field?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.field = field;
   }
 }
 
@@ -83,7 +86,12 @@ export async function toApiError(res: Response): Promise<ApiError> {
   try {
     const body = (await res.json()) as Partial<ErrorBody>;
     if (typeof body.error === 'string' && typeof body.message === 'string') {
-      return new ApiError(res.status, body.error, body.message);
+      return new ApiError(
+        res.status,
+        body.error,
+        body.message,
+        typeof body.field === 'string' ? body.field : undefined,
+      );
     }
   } catch {
     // Not a JSON error body (a proxy's HTML page, say): fall through to the generic error.

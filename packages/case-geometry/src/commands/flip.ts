@@ -1,4 +1,4 @@
-import type { EditorState } from '../editor-state.ts';
+import { type EditorState, keepCovering } from '../editor-state.ts';
 import { normaliseQuarterTurns } from '../transform.ts';
 
 /**
@@ -11,12 +11,10 @@ import { normaliseQuarterTurns } from '../transform.ts';
  */
 export function flipHorizontal(state: EditorState): EditorState {
   const { transform } = state;
-  return {
-    ...state,
-    transform: {
-      ...transform,
-      flipX: !transform.flipX,
-      quarterTurns: normaliseQuarterTurns(4 - normaliseQuarterTurns(transform.quarterTurns)),
-    },
-  };
+  // The photo's rectangle does not move, so a covering photo still covers (kept anyway).
+  return keepCovering(state, {
+    ...transform,
+    flipX: !transform.flipX,
+    quarterTurns: normaliseQuarterTurns(4 - normaliseQuarterTurns(transform.quarterTurns)),
+  });
 }

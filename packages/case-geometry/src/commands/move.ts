@@ -1,4 +1,4 @@
-import type { EditorState } from '../editor-state.ts';
+import { type EditorState, keepCovering } from '../editor-state.ts';
 import type { PxSize } from '../outline.ts';
 import { moveBy } from '../transform.ts';
 
@@ -10,7 +10,10 @@ export interface MoveInput {
   view: PxSize;
 }
 
-/** Drag to move: the photo follows the pointer exactly at any zoom and turn. */
+/**
+ * Drag to move: the photo follows the pointer exactly at any zoom and turn, and stops where one of
+ * its edges meets the case's edge (it slides along the other axis).
+ */
 export function move(state: EditorState, input: MoveInput): EditorState {
-  return { ...state, transform: moveBy(state.transform, input.dx, input.dy, input.view) };
+  return keepCovering(state, moveBy(state.transform, input.dx, input.dy, input.view));
 }

@@ -3,15 +3,16 @@ import { describe, it } from 'node:test';
 import { initialEditorState, zoomOf } from '../editor-state.ts';
 import { displayedSize } from '../transform.ts';
 import { rotate90 } from './rotate.ts';
-import { zoomIn } from './zoom.ts';
+import { zoomBy } from './zoom.ts';
 
 const photo = { width: 4000, height: 3000 };
 const box = { width: 573, height: 1181 };
 
 describe('rotate90', () => {
   it('cycles the quarter turns over 4 and comes back to the same transform', () => {
-    let s = zoomIn(initialEditorState(photo, box));
-    s = { ...s, transform: { ...s.transform, centerX: 0.3, centerY: 0.6, flipX: true } };
+    // Zoomed to 2 and a little off centre: covering at every turn.
+    let s = zoomBy(initialEditorState(photo, box), { factor: 2 });
+    s = { ...s, transform: { ...s.transform, centerX: 0.45, centerY: 0.55, flipX: true } };
     const turns: number[] = [];
     let t = s;
     for (let i = 0; i < 4; i++) {
@@ -31,5 +32,16 @@ describe('rotate90', () => {
     assert.equal(zoomOf(turned), 1);
     const shown = displayedSize(turned.transform, photo, box);
     assert.ok(shown.width >= box.width - 1e-9 && shown.height >= box.height - 1e-9);
+  });
+
+  it('slides a photo moved to one side back over the case when the turn would uncover it', () => {
+    // Landscape photo fitted on the case height, moved to its right-most covering position.
+    const s = initialEditorState(photo, box);
+    const right = { ...s, transform: { ...s.transform, centerX: 1 - s.transform.scale / 2 + 1e-12 } };
+    const turned = rotate90(right);
+    const shown = displayedSize(turned.transform, photo, box);
+    const left = turned.transform.centerX * box.width - shown.width / 2;
+    assert.ok(left <= 1e-9, `the left edge of the case is covered (photo starts at ${left})`);
+    assert.ok(turned.transform.centerX * box.width + shown.width / 2 >= box.width - 1e-9);
   });
 });

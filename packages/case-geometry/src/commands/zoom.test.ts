@@ -26,29 +26,39 @@ describe('zoomIn / zoomOut', () => {
     assert.ok(Math.abs(s.transform.scale / fitted.transform.scale - 1.1) < 1e-9);
   });
 
-  it('never go below 0.1 (spec point 5)', () => {
-    let s = fitted;
+  it('never go below the size that covers the case (zoom 1), even towards the spec minimum of 0.1', () => {
+    let s = zoomIn(zoomIn(fitted));
     const seen: number[] = [];
     for (let i = 0; i < 12; i++) {
       s = zoomOut(s);
       seen.push(zoomOf(s));
     }
-    assert.deepEqual(seen, [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1, 0.1, 0.1, 0.1]);
-    assert.ok(s.transform.scale > 0);
-    assert.equal(zoomOf(zoomIn(s)), 0.2);
+    assert.deepEqual(seen, [1.1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    assert.deepEqual(s.transform, fitted.transform);
+    assert.equal(zoomOf(zoomIn(s)), 1.1);
+  });
+
+  it('zooming out near an edge pulls the photo back over the case', () => {
+    const zoomed = zoomBy(fitted, { factor: 3 });
+    // Far to the left: the photo's right edge is just on the case's right edge.
+    const left = { ...zoomed, transform: { ...zoomed.transform, centerX: 1 - zoomed.transform.scale / 2 } };
+    const out = zoomOut(left);
+    const right = out.transform.centerX + out.transform.scale / 2;
+    assert.ok(right >= 1 - 1e-9, `the photo reaches the right edge (${right})`);
   });
 
   it('keep the centre without an anchor', () => {
-    const s = zoomIn({ ...fitted, transform: { ...fitted.transform, centerX: 0.2, centerY: 0.7 } });
-    assert.equal(s.transform.centerX, 0.2);
-    assert.equal(s.transform.centerY, 0.7);
+    const zoomed = zoomBy(fitted, { factor: 2 });
+    const s = zoomIn({ ...zoomed, transform: { ...zoomed.transform, centerX: 0.45, centerY: 0.55 } });
+    assert.equal(s.transform.centerX, 0.45);
+    assert.equal(s.transform.centerY, 0.55);
   });
 });
 
 describe('zoomBy (wheel, pinch)', () => {
-  it('multiplies and clamps to 0.1..10', () => {
+  it('multiplies and clamps to the covering size..10', () => {
     assert.equal(zoomOf(zoomBy(fitted, { factor: 2 })), 2);
-    assert.equal(zoomOf(zoomBy(fitted, { factor: 0.01 })), 0.1);
+    assert.equal(zoomOf(zoomBy(fitted, { factor: 0.01 })), 1);
     assert.equal(zoomOf(zoomBy(fitted, { factor: 100 })), 10);
   });
 

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
+import { mockupSize } from '@shop/case-render/mockup';
 import sharp from 'sharp';
+import { MOCKUP_HEIGHT_PX } from '../../modules/catalogue/mockup.ts';
 import { buildDemoCatalogue, type DemoCatalogue, type DemoFile } from './demo-catalogue.ts';
 
 describe('buildDemoCatalogue', () => {
@@ -9,7 +11,7 @@ describe('buildDemoCatalogue', () => {
     catalogue = await buildDemoCatalogue();
   });
 
-  it('has the four brands, public and up, with SVG wordmarks', () => {
+  it("has the four brands, public and up, with their simple-icons marks and the set's notes", () => {
     assert.deepEqual(
       catalogue.brands.map((b) => b.name),
       ['Apple', 'Samsung', 'Xiaomi', 'OPPO'],
@@ -18,7 +20,11 @@ describe('buildDemoCatalogue', () => {
       assert.equal(brand.isPublic, true);
       assert.equal(brand.down, false);
       assert.equal(brand.image.contentType, 'image/svg+xml');
-      assert.match(brand.image.bytes.toString(), new RegExp(`<text [^>]*>${brand.name}</text>`));
+      const svg = brand.image.bytes.toString();
+      assert.match(svg, new RegExp(`<title>${brand.name}</title>`));
+      assert.match(svg, /<path d="M[^"]+"\/>/);
+      assert.match(svg, /Simple Icons \(simple-icons npm package, CC0 1\.0\)/);
+      assert.match(svg, /trademark of its owner/);
     }
   });
 
@@ -84,6 +90,18 @@ describe('buildDemoCatalogue', () => {
       assert.equal(meta.width, file.width);
       assert.equal(meta.height, file.height);
       assert.equal(`image/${meta.format === 'svg' ? 'svg+xml' : meta.format}`, file.contentType);
+    }
+  });
+
+  it('pictures every model with the case mock-up of its own outline, 800 px tall', () => {
+    for (const model of catalogue.models) {
+      assert.equal(model.image.contentType, 'image/webp');
+      assert.equal(model.image.height, MOCKUP_HEIGHT_PX);
+      const unit = mockupSize(model.outline, 10);
+      assert.ok(
+        Math.abs(model.image.width / model.image.height - unit.width / unit.height) < 0.01,
+        `${model.name}: the picture has the phone's proportions`,
+      );
     }
   });
 

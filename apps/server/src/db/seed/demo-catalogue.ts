@@ -1,16 +1,16 @@
 /**
  * The demo catalogue: partner stores in Málaga province, four brands and the 57 phone models of
  * phone-models.json, with every image generated here from shapes (no downloads, no fonts needed
- * for the rasterised ones). Plain data only; inserting it into the database is the caller's job.
+ * for the rasterised ones): the models' pictures are the same mock-ups staff get for a new model,
+ * the brands' marks come from simple-icons. Plain data only; inserting it into the database is the
+ * caller's job.
  */
-import {
-  caseTemplateSvg,
-  type PhoneOutline,
-  PRODUCT_MARGIN_MM,
-  productImageSvg,
-} from '@shop/case-geometry/outline';
+import { caseTemplateSvg, type PhoneOutline } from '@shop/case-geometry/outline';
+import { brandMarkSvg } from '@shop/case-render/brand-mark';
 import { HIDDEN_STORE_ID } from '@shop/contracts/constants';
 import sharp from 'sharp';
+import { type SimpleIcon, siApple, siOppo, siSamsung, siXiaomi } from 'simple-icons';
+import { renderModelMockup } from '../../modules/catalogue/mockup.ts';
 // Inlined by esbuild into the server bundle, so the seed needs no data file next to dist/.
 import phoneModels from './phone-models.json' with { type: 'json' };
 
@@ -30,6 +30,8 @@ export interface DemoStore {
   province: string;
   down: boolean;
   shippingCents: number;
+  hours: string;
+  mapQuery: string | null;
   image: DemoFile | null;
 }
 
@@ -48,6 +50,7 @@ export interface DemoModel {
   isDown: boolean;
   outline: PhoneOutline;
   releaseYear: number;
+  /** The mock-up drawn from the outline, as for a model staff add without a photo. */
   image: DemoFile;
   template: DemoFile;
   offeredByStoreIds: number[];
@@ -62,7 +65,6 @@ export interface DemoCatalogue {
 /** Template resolution used by the design editor; the print file is rendered separately at 300+ DPI. */
 export const TEMPLATE_PX_PER_MM = 8;
 export const TEMPLATE_MARGIN_MM = 2;
-const PRODUCT_IMAGE_HEIGHT_PX = 360;
 const RENDER_CONCURRENCY = 4;
 
 const BRANDS = ['Apple', 'Samsung', 'Xiaomi', 'OPPO'] as const;
@@ -74,8 +76,9 @@ const PREMIUM_MODEL = /Pro Max|Ultra|^iPhone Air$|^iPhone 17 Pro$|^Find X8 Pro$/
 /** Discontinued model kept in the catalogue but hidden from customers (exercises the visibility rules). */
 const HIDDEN_MODEL = 'iPhone 13 mini';
 
-/** Case colours of the product illustrations, cycled through the models. */
-const ACCENTS = ['#e07a5f', '#3d85c6', '#81b29a', '#9b72cf', '#f2a541', '#e5989b', '#4a9d9c'];
+/** Opening hours of a high-street shop in Andalusia; the shopping-centre ones stay open at midday. */
+const HIGH_STREET_HOURS = 'Lunes a viernes: 10:00–14:00 y 17:30–21:00\nSábados: 10:00–14:00';
+const ALL_DAY_HOURS = 'Lunes a sábado: 10:00–22:00';
 
 const SHIPPING_CENTS = 500;
 /** The warehouse: a real store for orders and kiosks, left out of the customer's store list by its id. */
@@ -87,7 +90,8 @@ interface StorefrontPalette {
   door: string;
 }
 
-interface StoreSpec extends Omit<DemoStore, 'province' | 'shippingCents' | 'image'> {
+interface StoreSpec extends Omit<DemoStore, 'province' | 'shippingCents' | 'image' | 'hours' | 'mapQuery'> {
+  hours?: string;
   /** Brands this store does not sell; most stores sell everything. */
   excludedBrands: readonly string[];
   /** null: no photo, the client shows its generic store image. */
@@ -112,6 +116,7 @@ const STORES: readonly StoreSpec[] = [
     address: 'Avenida de Plutarco, 34',
     postalCode: '29010',
     town: 'Málaga',
+    hours: ALL_DAY_HOURS,
     down: false,
     excludedBrands: [],
     storefront: { wall: '#f7f4ef', awning: '#e76f51', sign: '#264653', door: '#2a9d8f' },
@@ -132,6 +137,7 @@ const STORES: readonly StoreSpec[] = [
     address: 'Avenida Jesús Santos Rein, 9',
     postalCode: '29640',
     town: 'Fuengirola',
+    hours: ALL_DAY_HOURS,
     down: false,
     excludedBrands: [],
     storefront: { wall: '#f6dfc8', awning: '#c1121f', sign: '#3d405b', door: '#5f0f40' },
@@ -203,12 +209,14 @@ export async function buildDemoCatalogue(): Promise<DemoCatalogue> {
       province: 'Málaga',
       down: spec.down,
       shippingCents: SHIPPING_CENTS,
+      hours: spec.hours ?? HIGH_STREET_HOURS,
+      mapQuery: null,
       image: spec.storefront && (await rasterise(storefrontSvg(spec.storefront), 'webp')),
     }),
   );
 
   const brands = BRANDS.map(
-    (name): DemoBrand => ({ name, isPublic: true, down: false, image: wordmark(name) }),
+    (name): DemoBrand => ({ name, isPublic: true, down: false, image: brandMark(BRAND_MARKS[name]) }),
   );
 
   const models = await mapLimit(
@@ -232,13 +240,7 @@ export async function buildDemoCatalogue(): Promise<DemoCatalogue> {
         caseTemplateSvg(outline, { pxPerMm: TEMPLATE_PX_PER_MM, marginMm: TEMPLATE_MARGIN_MM }),
         'png',
       );
-      const image = await rasterise(
-        productImageSvg(outline, {
-          pxPerMm: PRODUCT_IMAGE_HEIGHT_PX / (outline.heightMm + 2 * PRODUCT_MARGIN_MM),
-          accent: ACCENTS[index % ACCENTS.length]!,
-        }),
-        'webp',
-      );
+      const image = await renderModelMockup(outline, index);
       return {
         brand: record.brand,
         name: record.name,
@@ -270,34 +272,23 @@ async function rasterise(svg: string, format: 'png' | 'webp'): Promise<DemoFile>
   };
 }
 
-const WORDMARK_WIDTH = 320;
-const WORDMARK_HEIGHT = 120;
+const BRAND_MARKS: Record<(typeof BRANDS)[number], SimpleIcon> = {
+  Apple: siApple,
+  Samsung: siSamsung,
+  Xiaomi: siXiaomi,
+  OPPO: siOppo,
+};
 
-/**
- * A neutral wordmark, not the brand's logo. Served as SVG: browsers render its text with the
- * visitor's system font, which a server-side rasteriser could not guarantee.
- */
-function wordmark(name: string): DemoFile {
-  const svg = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${WORDMARK_WIDTH}" height="${WORDMARK_HEIGHT}" viewBox="0 0 ${WORDMARK_WIDTH} ${WORDMARK_HEIGHT}">`,
-    `<text x="${WORDMARK_WIDTH / 2}" y="${WORDMARK_HEIGHT / 2}" text-anchor="middle" dominant-baseline="central"`,
-    ` font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" font-size="52" font-weight="600"`,
-    ` letter-spacing="1" fill="#1f2937">${escapeXml(name)}</text>`,
-    '</svg>',
-  ].join('');
+/** Square canvas of the brand marks; the card shows them centred in a wide box. */
+const MARK_SIZE = 120;
+
+function brandMark(icon: SimpleIcon): DemoFile {
   return {
     contentType: 'image/svg+xml',
-    bytes: Buffer.from(svg),
-    width: WORDMARK_WIDTH,
-    height: WORDMARK_HEIGHT,
+    bytes: Buffer.from(brandMarkSvg(icon, MARK_SIZE)),
+    width: MARK_SIZE,
+    height: MARK_SIZE,
   };
-}
-
-function escapeXml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
-  );
 }
 
 /** Colours of the phone cases on display in the shop windows. */

@@ -28,8 +28,8 @@ export async function seedDemoCatalogue(
 
     for (const s of demo.stores) {
       await tx.query(
-        `INSERT INTO stores (id, name, address, postal_code, town, province, image_id, down, shipping_cents)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        `INSERT INTO stores (id, name, address, postal_code, town, province, image_id, down, shipping_cents, hours, map_query)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
         [
           s.id,
           s.name,
@@ -40,6 +40,8 @@ export async function seedDemoCatalogue(
           await save('store-image', s.image),
           s.down,
           s.shippingCents,
+          s.hours,
+          s.mapQuery,
         ],
       );
     }
@@ -58,8 +60,8 @@ export async function seedDemoCatalogue(
       const brandId = brandIds.get(m.brand);
       if (brandId === undefined) throw new Error(`demo model ${m.name} names an unknown brand ${m.brand}`);
       const { rows } = await tx.query<{ id: number }>(
-        `INSERT INTO models (brand_id, name, search_name, image_id, template_id, price_cents, is_public, is_down, outline)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+        `INSERT INTO models (brand_id, name, search_name, image_id, image_is_mockup, template_id, price_cents, is_public, is_down, outline)
+         VALUES ($1, $2, $3, $4, true, $5, $6, $7, $8, $9) RETURNING id`,
         [
           brandId,
           m.name,

@@ -1,9 +1,11 @@
 import type { StaffRole, StaffUser } from '@shop/contracts/auth';
 import type { Queryable } from '../../db/client.ts';
-import { fail, forbidden, unauthenticated } from '../../lib/errors.ts';
+import { ConfigError, KNOWN_SECRETS } from '../../env.ts';
+import { AppError, fail, forbidden, unauthenticated } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/ids.ts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/password.ts';
-import { hit, reset } from '../../plugins/rate-limit.ts';
+import { passwordWeakness } from '../../lib/password-strength.ts';
+import { rateLimited } from '../../plugins/rate-limit.ts';
 
 /** A staff session ends after 2 hours without use, and after 12 hours whatever happens. */
 export const IDLE_TIMEOUT_SECONDS = 2 * 60 * 60;
@@ -47,6 +49,9 @@ export async function bootstrapAdmin(
 ): Promise<boolean> {
   const { rows } = await q.query('SELECT 1 FROM staff_users LIMIT 1');
   if (rows.length > 0) return false;
+  // The placeholder of .env.example and the like count as words anyone knows.
+  const weakness = passwordWeakness(admin.password, [admin.email, ...KNOWN_SECRETS]);
+  if (weakness) throw new ConfigError(`Configuración no válida:\n  ADMIN_PASSWORD: ${weakness}`);
   try {
     await createStaffUser(q, {
       email: admin.email,
@@ -63,25 +68,152 @@ export async function bootstrapAdmin(
   return true;
 }
 
-/** Checks the password and opens a session; returns the raw session id for the cookie. */
+// --- Sign-in throttle ---------------------------------------------------------------------------
+//
+// Failed sign-ins are counted per account AND source address (login_failures). A pair that keeps
+// failing must wait longer and longer before its next try; nothing locks an account: a correct
+// password from an address that has not been failing always signs in. See ADR 0013.
+
+/** Failures of one account+address pair before each further try must wait. */
+export const FREE_FAILURES = 5;
+/**
+ * An account with this many failures in the window, from all addresses together, is under
+ * attack: then every address that fails for it waits after its first failure.
+ */
+export const ACCOUNT_UNDER_ATTACK_FAILURES = 20;
+/** An address with this many failures in the window, whatever the accounts, is refused outright. */
+export const ADDRESS_FAILURES_LIMIT = 100;
+/** How long failures are remembered; a pair that stays quiet this long starts afresh. */
+export const FAILURE_WINDOW_SECONDS = 60 * 60;
+/** The wait doubles with each failure past the free ones (1 s, 2 s, 4 s...) up to this. */
+export const MAX_FAILURE_DELAY_SECONDS = 15 * 60;
+
+/** Seconds a pair with `failures` failures waits after its last one, with `free` free failures. */
+export function failureDelaySeconds(failures: number, free: number): number {
+  return failures < free ? 0 : Math.min(2 ** (failures - free), MAX_FAILURE_DELAY_SECONDS);
+}
+
+/**
+ * Takes one try for the pair, counted as a failure until the password proves right (so that tries
+ * sent at once cannot all slip through before the first one fails); 429 while the pair must wait.
+ */
+async function takeSignInTry(q: Queryable, account: string, address: string): Promise<void> {
+  const { rows: totals } = await q.query<{ account_failures: number; address_failures: number }>(
+    `SELECT
+       (SELECT coalesce(sum(failures), 0)::int FROM login_failures
+         WHERE account = $1 AND last_failure_at > now() - make_interval(secs => $3)) AS account_failures,
+       (SELECT coalesce(sum(failures), 0)::int FROM login_failures
+         WHERE address = $2 AND last_failure_at > now() - make_interval(secs => $3)) AS address_failures`,
+    [account, address, FAILURE_WINDOW_SECONDS],
+  );
+  const { account_failures, address_failures } = totals[0]!;
+  if (address_failures >= ADDRESS_FAILURES_LIMIT) throw rateLimited(MAX_FAILURE_DELAY_SECONDS);
+  const free = account_failures >= ACCOUNT_UNDER_ATTACK_FAILURES ? 1 : FREE_FAILURES;
+  // The same doubling as failureDelaySeconds, in SQL, so that the check and the count are one step.
+  const delay = (free: string, max: string) =>
+    `make_interval(secs => CASE WHEN f.failures < ${free} THEN 0 ELSE least(power(2, f.failures - ${free}), ${max}) END)`;
+  const { rows } = await q.query(
+    `INSERT INTO login_failures AS f (account, address, failures, last_failure_at) VALUES ($1, $2, 1, now())
+     ON CONFLICT (account, address) DO UPDATE SET
+       failures = CASE WHEN f.last_failure_at < now() - make_interval(secs => $4) THEN 1 ELSE f.failures + 1 END,
+       last_failure_at = now()
+     WHERE f.last_failure_at < now() - make_interval(secs => $4) OR f.last_failure_at + ${delay('$3', '$5')} <= now()
+     RETURNING failures`,
+    [account, address, free, FAILURE_WINDOW_SECONDS, MAX_FAILURE_DELAY_SECONDS],
+  );
+  if (rows[0]) return;
+  const { rows: wait } = await q.query<{ seconds: number }>(
+    `SELECT extract(epoch FROM f.last_failure_at + ${delay('$3', '$4')} - now())::float8 AS seconds
+     FROM login_failures f WHERE account = $1 AND address = $2`,
+    [account, address, free, MAX_FAILURE_DELAY_SECONDS],
+  );
+  throw rateLimited(wait[0]?.seconds ?? 1);
+}
+
+/** The wait runs from the failure's answer, not from the start of its (slow, scrypt) check. */
+async function markSignInFailure(q: Queryable, account: string, address: string): Promise<void> {
+  await q.query('UPDATE login_failures SET last_failure_at = now() WHERE account = $1 AND address = $2', [
+    account,
+    address,
+  ]);
+}
+
+/** Forgets the pair's failures: the password was right. */
+async function clearSignInFailures(q: Queryable, account: string, address: string): Promise<void> {
+  await q.query('DELETE FROM login_failures WHERE account = $1 AND address = $2', [account, address]);
+}
+
+/** Deletes failures nobody remembers any more (the housekeeping job); safe on every instance. */
+export async function purgeLoginFailures(q: Queryable): Promise<number> {
+  const { rowCount } = await q.query(
+    'DELETE FROM login_failures WHERE last_failure_at < now() - make_interval(secs => $1)',
+    [FAILURE_WINDOW_SECONDS],
+  );
+  return rowCount ?? 0;
+}
+
+/**
+ * Checks the password and opens a session; returns the raw session id for the cookie. `address` is
+ * the client's address as the rate limits see it (`clientAddress`).
+ */
 export async function signIn(
   q: Queryable,
-  input: { email: string; password: string; ip: string },
+  input: { email: string; password: string; address: string },
 ): Promise<{ user: StaffUser; sessionId: string }> {
   const email = input.email.toLowerCase();
-  await hit(q, `login:ip:${input.ip}`, 50, 15 * 60);
-  await hit(q, `login:account:${email}`, 10, 15 * 60);
+  await takeSignInTry(q, email, input.address);
   const { rows } = await q.query<UserRow>(
     'SELECT id, email, name, role, store_id, password_hash, disabled FROM staff_users WHERE email = $1',
     [email],
   );
   const row = rows[0];
   const ok = await verifyPassword(input.password, row?.password_hash ?? (await DUMMY_HASH_PROMISE));
-  if (!row || !ok || row.disabled) throw fail(401, 'INVALID_CREDENTIALS', 'invalidCredentials');
-  await reset(q, `login:account:${email}`);
+  if (!row || !ok || row.disabled) {
+    await markSignInFailure(q, email, input.address);
+    throw fail(401, 'INVALID_CREDENTIALS', 'invalidCredentials');
+  }
+  await clearSignInFailures(q, email, input.address);
   const sessionId = randomToken();
   await q.query('INSERT INTO staff_sessions (id_hash, user_id) VALUES ($1, $2)', [sha256(sessionId), row.id]);
   return { user: toUser(row), sessionId };
+}
+
+/**
+ * A staff member's new password: the current one must be right (tries count against the sign-in
+ * throttle), the new one strong enough; every other session of the account ends.
+ */
+export async function changeOwnPassword(
+  q: Queryable,
+  input: {
+    user: StaffUser;
+    sessionId: string;
+    currentPassword: string;
+    newPassword: string;
+    address: string;
+  },
+): Promise<void> {
+  await takeSignInTry(q, input.user.email, input.address);
+  const { rows } = await q.query<{ password_hash: string }>(
+    'SELECT password_hash FROM staff_users WHERE id = $1',
+    [input.user.id],
+  );
+  if (!rows[0] || !(await verifyPassword(input.currentPassword, rows[0].password_hash))) {
+    throw fail(403, 'INVALID_CREDENTIALS', 'currentPasswordWrong');
+  }
+  await clearSignInFailures(q, input.user.email, input.address);
+  assertStrongPassword(input.newPassword, input.user);
+  const hash = await hashPassword(input.newPassword);
+  await q.query('UPDATE staff_users SET password_hash = $2 WHERE id = $1', [input.user.id, hash]);
+  await q.query('DELETE FROM staff_sessions WHERE user_id = $1 AND id_hash <> $2', [
+    input.user.id,
+    sha256(input.sessionId),
+  ]);
+}
+
+/** 422 with the reason in Spanish when a staff password is too easy to guess (password-strength.ts). */
+export function assertStrongPassword(password: string, account: { email: string; name: string }): void {
+  const weakness = passwordWeakness(password, [account.email, account.name]);
+  if (weakness) throw new AppError(422, 'WEAK_PASSWORD', weakness);
 }
 
 export async function signOut(q: Queryable, sessionId: string): Promise<void> {

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { conflict, fail, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { createStaffUser, requireAdmin } from './service.ts';
+import { assertStrongPassword, createStaffUser, requireAdmin } from './service.ts';
 
 interface AccountRow {
   id: number;
@@ -60,12 +60,22 @@ export async function staffUserRoutes(app: FastifyInstance): Promise<void> {
     return rows.map(toAccount);
   });
 
+  r.get(
+    '/api/staff/:id',
+    { schema: { params: IdParamsSchema, response: { 200: StaffAccountSchema }, tags } },
+    async (req) => {
+      requireAdmin(req.staff);
+      return account(db, req.params.id);
+    },
+  );
+
   r.post(
     '/api/staff',
     { schema: { body: StaffCreateSchema, response: { 201: StaffAccountSchema }, tags } },
     async (req, reply) => {
       requireAdmin(req.staff);
       await ensureStore(db, req.body.storeId);
+      assertStrongPassword(req.body.password, req.body);
       try {
         const user = await createStaffUser(db, {
           ...req.body,
@@ -96,6 +106,7 @@ export async function staffUserRoutes(app: FastifyInstance): Promise<void> {
       if (id === admin.id && (body.disabled === true || body.role === 'store'))
         throw fail(409, 'CONFLICT', 'cannotLockOutSelf');
       await ensureStore(db, body.storeId);
+      if (body.password) assertStrongPassword(body.password, await account(db, id));
       const hash = body.password ? await hashPassword(body.password) : null;
       return db.transaction(async (tx) => {
         const current = await account(tx, id);
@@ -115,4 +126,36 @@ export async function staffUserRoutes(app: FastifyInstance): Promise<void> {
       });
     },
   );
+
+  r.delete(
+    '/api/staff/:id',
+    { schema: { params: IdParamsSchema, response: { 204: z.null() }, tags } },
+    async (req, reply) => {
+      const admin = requireAdmin(req.staff);
+      if (req.params.id === admin.id) throw fail(409, 'CONFLICT', 'cannotDeleteSelf');
+      await db.transaction((tx) => deleteStaffAccount(tx, req.params.id));
+      return reply.code(204).send(null);
+    },
+  );
+}
+
+/**
+ * Deletes an account nobody's work refers to: one that changed or cashed an order, or issued an
+ * invoice, stays (409 IN_USE) so the history keeps saying who did it; it can be disabled instead.
+ */
+async function deleteStaffAccount(tx: Queryable, id: number): Promise<void> {
+  const { rows } = await tx.query<{ email: string }>(
+    'SELECT email FROM staff_users WHERE id = $1 FOR UPDATE',
+    [id],
+  );
+  if (!rows[0]) throw notFound();
+  const actor = `staff:${rows[0].email}`;
+  const { rows: used } = await tx.query<{ used: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM order_events WHERE actor = $1)
+         OR EXISTS (SELECT 1 FROM orders WHERE paid_by = $1)
+         OR EXISTS (SELECT 1 FROM invoices WHERE issued_by = $2) AS used`,
+    [actor, id],
+  );
+  if (used[0]!.used) throw conflict('staffInUse', 'IN_USE');
+  await tx.query('DELETE FROM staff_users WHERE id = $1', [id]);
 }

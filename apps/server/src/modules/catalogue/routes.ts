@@ -1,6 +1,7 @@
 import {
   BrandInputSchema,
   BrandSchema,
+  type ModelInput,
   ModelInputSchema,
   ModelPageSchema,
   ModelQuerySchema,
@@ -10,17 +11,21 @@ import { IdParamsSchema, NameQuerySchema } from '@shop/contracts/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Queryable } from '../../db/client.ts';
 import { requireAdmin } from '../auth/service.ts';
+import { designIndexFor, planModelPicture, renderModelMockup } from './mockup.ts';
 import {
   type Audience,
   createBrand,
   createModel,
+  currentPicture,
   deleteBrand,
   deleteModel,
   getBrand,
   getModel,
   listBrands,
   listModels,
+  type ModelPicture,
   toggleModelVisibility,
   updateBrand,
   updateModel,
@@ -35,6 +40,20 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onSend', async (req, reply) => {
     if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) cache.invalidate();
   });
+
+  /**
+   * The model's picture: staff's photo, or a mock-up drawn now (outside the transaction) and saved
+   * with the model's row, so a failed save leaves no stray picture row.
+   */
+  const pictureFor = async (input: ModelInput, current: Awaited<ReturnType<typeof currentPicture>>) => {
+    const plan = planModelPicture(input, current);
+    if ('keep' in plan) return async (_tx: Queryable) => plan.keep;
+    const drawn = await renderModelMockup(plan.draw, designIndexFor(input.name));
+    return async (tx: Queryable): Promise<ModelPicture> => ({
+      imageId: (await files.save(tx, { kind: 'model-image', ...drawn })).id,
+      isMockup: true,
+    });
+  };
 
   const brands = { tags: ['brands'] };
   r.get(
@@ -93,7 +112,10 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
       requireAdmin(req.staff);
       await files.assertUris(db, [req.body.image], ['model-image']);
       await files.assertUris(db, [req.body.template], ['template']);
-      return reply.code(201).send(await db.transaction((tx) => createModel(tx, req.body)));
+      const picture = await pictureFor(req.body, null);
+      return reply
+        .code(201)
+        .send(await db.transaction(async (tx) => createModel(tx, req.body, await picture(tx))));
     },
   );
   r.put(
@@ -103,7 +125,8 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
       requireAdmin(req.staff);
       await files.assertUris(db, [req.body.image], ['model-image']);
       await files.assertUris(db, [req.body.template], ['template']);
-      return db.transaction((tx) => updateModel(tx, req.params.id, req.body));
+      const picture = await pictureFor(req.body, await currentPicture(db, req.params.id));
+      return db.transaction(async (tx) => updateModel(tx, req.params.id, req.body, await picture(tx)));
     },
   );
   r.put(

@@ -7,9 +7,10 @@ import type {
   ModelQuery,
   Outline,
 } from '@shop/contracts/catalogue';
+import { modelSaleProblem } from '@shop/contracts/catalogue-rules';
 import { centsToEuros, eurosToCents } from '@shop/contracts/money';
 import type { Queryable } from '../../db/client.ts';
-import { conflict, fail, notFound } from '../../lib/errors.ts';
+import { conflict, deleteOrInUse, fail, fieldError, notFound } from '../../lib/errors.ts';
 import { escapeLike, searchKey } from '../../lib/ids.ts';
 import { fileIdFromUri, fileUriOrNull } from '../files/service.ts';
 
@@ -101,7 +102,7 @@ export const updateBrand = (q: Queryable, id: number, input: BrandInput) =>
 export async function deleteBrand(q: Queryable, id: number): Promise<void> {
   const used = await q.query('SELECT 1 FROM models WHERE brand_id = $1 LIMIT 1', [id]);
   if (used.rows.length > 0) throw conflict('brandHasModels', 'IN_USE');
-  const { rowCount } = await q.query('DELETE FROM brands WHERE id = $1', [id]);
+  const { rowCount } = await deleteOrInUse(q, 'DELETE FROM brands WHERE id = $1', [id], 'brandHasModels');
   if (rowCount === 0) throw brandNotFound();
 }
 
@@ -196,30 +197,66 @@ async function setModelStores(q: Queryable, modelId: number, stores: number[] | 
   if (rowCount !== new Set(stores).size) throw fail(400, 'STORE_NOT_FOUND', 'storeNotFound');
 }
 
-const modelValues = (m: ModelInput) => [
+/** The picture a model is saved with: staff's photo, or the mock-up drawn from its outline. */
+export interface ModelPicture {
+  imageId: string | null;
+  isMockup: boolean;
+}
+
+/** What the picture was before an update, to tell a kept mock-up from a photo. */
+export async function currentPicture(
+  q: Queryable,
+  id: number,
+): Promise<(ModelPicture & { outline: Outline | null }) | null> {
+  const { rows } = await q.query<{
+    image_id: string | null;
+    image_is_mockup: boolean;
+    outline: Outline | null;
+  }>('SELECT image_id, image_is_mockup, outline FROM models WHERE id = $1', [id]);
+  const row = rows[0];
+  return row ? { imageId: row.image_id, isMockup: row.image_is_mockup, outline: row.outline } : null;
+}
+
+const modelValues = (m: ModelInput, picture: ModelPicture) => [
   m.name,
   searchKey(m.name),
   m.brand.id,
-  m.image ? fileIdFromUri(m.image) : null,
+  picture.imageId,
   m.template ? fileIdFromUri(m.template) : null,
   eurosToCents(m.price),
   m.isPublic,
   m.isDown,
   m.outline === null ? null : JSON.stringify(m.outline),
+  picture.isMockup,
 ];
 
-async function ensureBrand(q: Queryable, brandId: number): Promise<void> {
-  const { rows } = await q.query('SELECT 1 FROM brands WHERE id = $1', [brandId]);
-  if (!rows[0]) throw fail(400, 'BRAND_NOT_FOUND', 'brandNotFound');
+/** 422 on the field at fault when a public model could not be sold (no template, or free). */
+function assertSellable(model: { isPublic: boolean; template: string | null; price: number }): void {
+  const problem = modelSaleProblem(model);
+  if (problem) throw fieldError(422, 'MODEL_NOT_SELLABLE', problem.message, problem.field);
 }
 
-export async function createModel(q: Queryable, input: ModelInput): Promise<Model> {
-  await ensureBrand(q, input.brand.id);
+/** The input's references first (400), then whether it could be sold (422): nothing is written before. */
+async function checkModelInput(q: Queryable, input: ModelInput): Promise<void> {
+  const { rows } = await q.query('SELECT 1 FROM brands WHERE id = $1', [input.brand.id]);
+  if (!rows[0]) throw fail(400, 'BRAND_NOT_FOUND', 'brandNotFound');
+  if (input.stores?.length) {
+    const found = await q.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM stores WHERE id = ANY($1::int[])',
+      [input.stores],
+    );
+    if (found.rows[0]!.n !== new Set(input.stores).size) throw fail(400, 'STORE_NOT_FOUND', 'storeNotFound');
+  }
+  assertSellable(input);
+}
+
+export async function createModel(q: Queryable, input: ModelInput, picture: ModelPicture): Promise<Model> {
+  await checkModelInput(q, input);
   try {
     const { rows } = await q.query<{ id: number }>(
-      `INSERT INTO models (name, search_name, brand_id, image_id, template_id, price_cents, is_public, is_down, outline)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-      modelValues(input),
+      `INSERT INTO models (name, search_name, brand_id, image_id, template_id, price_cents, is_public, is_down, outline, image_is_mockup)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+      modelValues(input, picture),
     );
     const id = rows[0]!.id;
     await setModelStores(q, id, input.stores);
@@ -230,14 +267,19 @@ export async function createModel(q: Queryable, input: ModelInput): Promise<Mode
   }
 }
 
-export async function updateModel(q: Queryable, id: number, input: ModelInput): Promise<Model> {
-  await ensureBrand(q, input.brand.id);
+export async function updateModel(
+  q: Queryable,
+  id: number,
+  input: ModelInput,
+  picture: ModelPicture,
+): Promise<Model> {
+  await checkModelInput(q, input);
   try {
     const { rowCount } = await q.query(
       `UPDATE models SET name = $2, search_name = $3, brand_id = $4, image_id = $5, template_id = $6,
-         price_cents = $7, is_public = $8, is_down = $9, outline = $10, updated_at = now()
+         price_cents = $7, is_public = $8, is_down = $9, outline = $10, image_is_mockup = $11, updated_at = now()
        WHERE id = $1`,
-      [id, ...modelValues(input)],
+      [id, ...modelValues(input, picture)],
     );
     if (rowCount === 0) throw modelNotFound();
     await setModelStores(q, id, input.stores);
@@ -249,17 +291,20 @@ export async function updateModel(q: Queryable, id: number, input: ModelInput): 
 }
 
 export async function toggleModelVisibility(q: Queryable, id: number): Promise<Model> {
-  const { rowCount } = await q.query(
-    'UPDATE models SET is_public = NOT is_public, updated_at = now() WHERE id = $1',
-    [id],
+  const current = await getModel(q, id, 'staff');
+  assertSellable({ ...current, isPublic: !current.isPublic });
+  // Flips only what was checked: if someone else flipped it meanwhile, theirs stands and the caller
+  // sees the model as it now is.
+  await q.query(
+    'UPDATE models SET is_public = NOT is_public, updated_at = now() WHERE id = $1 AND is_public = $2',
+    [id, current.isPublic],
   );
-  if (rowCount === 0) throw modelNotFound();
   return getModel(q, id, 'staff');
 }
 
 export async function deleteModel(q: Queryable, id: number): Promise<void> {
   const used = await q.query('SELECT 1 FROM orders WHERE model_id = $1 LIMIT 1', [id]);
-  if (used.rows.length > 0) throw conflict('inUse', 'IN_USE');
-  const { rowCount } = await q.query('DELETE FROM models WHERE id = $1', [id]);
+  if (used.rows.length > 0) throw conflict('modelInUse', 'IN_USE');
+  const { rowCount } = await deleteOrInUse(q, 'DELETE FROM models WHERE id = $1', [id], 'modelInUse');
   if (rowCount === 0) throw modelNotFound();
 }

@@ -1,20 +1,30 @@
 import fastifyMultipart from '@fastify/multipart';
+import type { StaffUser } from '@shop/contracts/auth';
+import { PICTURE_FORMATS, PICTURE_WIDTHS, type PictureWidth } from '@shop/contracts/storefront';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { hit } from '../../plugins/rate-limit.ts';
+import { conflict, fail, forbidden, notFound } from '../../lib/errors.ts';
+import { type SpooledFile, UPLOAD_ROUTE } from '../../plugins/upload-queue.ts';
+import { PICTURE_KINDS, pictureVariant } from '../images/catalogue-variants.ts';
 import { ingestImage } from '../images/pipeline.ts';
 import { ownerHashOf } from '../orders/photo-service.ts';
 import { type FileRecord, fileUri, PRIVATE_KINDS } from './service.ts';
-import { readUploadForm, requireFile, saveIngested, UPLOAD_LIMITS } from './uploads.ts';
+import { requireFile, saveIngested, UPLOAD_LIMITS, withUploadForm } from './uploads.ts';
 
 const ParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) });
-const VariantQuerySchema = z.object({ variant: z.enum(['editor', 'preview', 'original']).optional() });
+const VariantQuerySchema = z.object({
+  variant: z.enum(['editor', 'preview', 'original']).optional(),
+  /** A resized copy of a catalogue picture: both or neither. */
+  w: z.coerce
+    .number()
+    .refine((w): w is PictureWidth => (PICTURE_WIDTHS as readonly number[]).includes(w), {
+      message: `w must be one of ${PICTURE_WIDTHS.join(', ')}`,
+    })
+    .optional(),
+  fm: z.enum(PICTURE_FORMATS).optional(),
+});
 const UriSchema = z.object({ uri: z.string() });
-
-/** Uploads per visitor in ten minutes: plenty for a customer trying photos, little for a script. */
-export const UPLOADS_PER_WINDOW = 30;
 
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -52,6 +62,12 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
         }
         if (variant !== 'original') file = (await files.findVariant(db, file.id, variant)) ?? file;
       }
+      const { w, fm } = req.query;
+      if (w !== undefined || fm !== undefined) {
+        if (w === undefined || fm === undefined) throw fail(400, 'BAD_REQUEST', 'badRequest');
+        if (!PICTURE_KINDS.has(file.kind) || file.variant !== 'original') throw notFound();
+        file = await pictureVariant(db, files, file, w, fm);
+      }
       const bytes = await files.bytes(file);
       if (!bytes) throw notFound();
       reply
@@ -68,10 +84,11 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  /** The stores of the orders that carry this photo (its original's id). */
+  /** The stores of the orders that carry this photo (its original's id), as photo or in a design. */
   const storesOrderingPhoto = async (fileId: string): Promise<number[]> => {
     const { rows } = await db.query<{ store_id: number }>(
-      'SELECT DISTINCT store_id FROM orders WHERE image_id = $1',
+      `SELECT store_id FROM orders WHERE image_id = $1
+       UNION SELECT o.store_id FROM order_design_photos d JOIN orders o ON o.id = d.order_id WHERE d.file_id = $1`,
       [fileId],
     );
     return rows.map((r) => r.store_id);
@@ -89,36 +106,50 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     return rows[0]?.store_id ?? null;
   };
 
-  const upload = async (visitorId: string, body: Buffer): Promise<FileRecord> => {
-    await hit(db, `upload:${visitorId}`, UPLOADS_PER_WINDOW, 10 * 60);
+  const upload = async (visitorId: string, body: SpooledFile): Promise<FileRecord> => {
     const image = await ingestImage(body);
     return db.transaction((tx) => saveIngested(tx, files, image, ownerHashOf(visitorId)));
   };
 
-  /** Only the visitor who uploaded a photo (or staff) may replace or delete it. */
-  const ownUpload = async (id: string, visitorId: string, staff: boolean): Promise<FileRecord> => {
+  /**
+   * Only the visitor who uploaded a photo may replace or delete it, or staff of a store whose order
+   * uses it (admins: every store); staff of other stores may not.
+   */
+  const ownUpload = async (id: string, visitorId: string, staff: StaffUser | null): Promise<FileRecord> => {
     const file = await files.find(db, id);
     if (file?.kind !== 'upload' || file.variant !== 'original') throw notFound();
-    if (!staff && file.ownerHash !== ownerHashOf(visitorId)) throw forbidden();
-    return file;
+    if (file.ownerHash === ownerHashOf(visitorId) || staff?.role === 'admin') return file;
+    if (staff && (await storesUsingUpload(file.id)).includes(staff.storeId ?? -1)) return file;
+    throw forbidden();
   };
 
-  r.post('/api/images', { schema: { response: { 201: UriSchema }, tags } }, async (req, reply) => {
-    const form = await readUploadForm(req);
-    const file = await upload(req.visitorId, requireFile(form));
-    return reply
-      .code(201)
-      .header('cache-control', 'no-store')
-      .send({ uri: fileUri(file.id) });
-  });
+  /** The stores of the orders that use this upload as their photo or their design. */
+  const storesUsingUpload = async (fileId: string): Promise<number[]> => {
+    const { rows } = await db.query<{ store_id: number }>(
+      'SELECT DISTINCT store_id FROM orders WHERE image_id = $1 OR design_id = $1',
+      [fileId],
+    );
+    return rows.map((r) => r.store_id);
+  };
+
+  r.post(
+    '/api/images',
+    { schema: { response: { 201: UriSchema }, tags }, config: UPLOAD_ROUTE },
+    async (req, reply) => {
+      const file = await withUploadForm(req, (form) => upload(req.visitorId, requireFile(form)));
+      return reply
+        .code(201)
+        .header('cache-control', 'no-store')
+        .send({ uri: fileUri(file.id) });
+    },
+  );
 
   r.put(
     '/api/images/:id',
-    { schema: { params: ParamsSchema, response: { 200: UriSchema }, tags } },
+    { schema: { params: ParamsSchema, response: { 200: UriSchema }, tags }, config: UPLOAD_ROUTE },
     async (req, reply) => {
-      const old = await ownUpload(req.params.id, req.visitorId, req.staff !== null);
-      const form = await readUploadForm(req);
-      const file = await upload(req.visitorId, requireFile(form));
+      const old = await ownUpload(req.params.id, req.visitorId, req.staff);
+      const file = await withUploadForm(req, (form) => upload(req.visitorId, requireFile(form)));
       await removeIfUnattached(old.id);
       return reply.header('cache-control', 'no-store').send({ uri: fileUri(file.id) });
     },
@@ -128,19 +159,33 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     '/api/images/:id',
     { schema: { params: ParamsSchema, response: { 204: z.null() }, tags } },
     async (req, reply) => {
-      const file = await ownUpload(req.params.id, req.visitorId, req.staff !== null);
+      const file = await ownUpload(req.params.id, req.visitorId, req.staff);
       if (!(await removeIfUnattached(file.id))) throw conflict('photoInUse', 'IN_USE');
       return reply.code(204).send(null);
     },
   );
 
-  /** Deletes an upload no order points at; false when an order still uses it. */
+  /**
+   * Deletes an upload no order points at (as its photo or as its design); false when one still
+   * does, and also when anything else still refers to it (the database's foreign keys say so).
+   */
   async function removeIfUnattached(id: string): Promise<boolean> {
-    const deleteBytes = await db.transaction(async (tx) => {
-      const used = await tx.query('SELECT 1 FROM orders WHERE image_id = $1 FOR UPDATE', [id]);
-      if (used.rows.length > 0) return null;
-      return files.remove(tx, id);
-    });
+    const deleteBytes = await db
+      .transaction(async (tx) => {
+        const used = await tx.query('SELECT 1 FROM orders WHERE image_id = $1 OR design_id = $1 FOR UPDATE', [
+          id,
+        ]);
+        if (used.rows.length > 0) return null;
+        const designed = await tx.query('SELECT 1 FROM order_design_photos WHERE file_id = $1 FOR UPDATE', [
+          id,
+        ]);
+        if (designed.rows.length > 0) return null;
+        return files.remove(tx, id);
+      })
+      .catch((err: { code?: string }) => {
+        if (err.code === '23503') return null;
+        throw err;
+      });
     if (!deleteBytes) return false;
     await deleteBytes();
     return true;

@@ -24,7 +24,8 @@ export const PRIVATE_KINDS: ReadonlySet<FileKind> = new Set([
   'invoice',
 ]);
 
-export type FileVariant = 'original' | 'editor' | 'preview';
+/** A customer photo's sizes, or a catalogue picture's resized copy (`w320-avif`). */
+export type FileVariant = 'original' | 'editor' | 'preview' | `w${number}-${'avif' | 'webp'}`;
 
 export interface FileRecord {
   id: string;
@@ -56,6 +57,7 @@ const EXTENSIONS: Record<string, string> = {
   'image/png': 'png',
   'image/jpeg': 'jpg',
   'image/webp': 'webp',
+  'image/avif': 'avif',
   'image/svg+xml': 'svg',
   'application/pdf': 'pdf',
 };

@@ -2,6 +2,7 @@ import { messages } from '@shop/contracts/messages';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/client.ts';
 import { AppError, fail } from '../../lib/errors.ts';
+import type { SpooledFile } from '../../plugins/upload-queue.ts';
 import { type IngestedImage, MAX_UPLOAD_BYTES } from '../images/pipeline.ts';
 import type { FileRecord, FileService } from './service.ts';
 
@@ -16,12 +17,31 @@ export const UPLOAD_LIMITS = {
 };
 
 export interface UploadForm {
-  file: Buffer | null;
+  file: SpooledFile | null;
   fields: Record<string, string>;
 }
 
-/** Reads a multipart upload: the `file` part into memory (size-capped) and the text fields. */
-export async function readUploadForm(req: FastifyRequest): Promise<UploadForm> {
+/**
+ * Reads an upload route's multipart form and runs `use` on it: the `file` part streamed to a
+ * temporary file (size-capped) and the text fields. The temporary file is removed when `use` is
+ * done, and on every other way out (a refusal, a form cut short, a client that hangs up).
+ */
+export async function withUploadForm<T>(
+  req: FastifyRequest,
+  use: (form: UploadForm) => Promise<T>,
+): Promise<T> {
+  const place = req.upload;
+  if (!place) throw new Error('withUploadForm: the route is not an upload route (config.upload)');
+  place.hold();
+  try {
+    return await use(await readUploadForm(req));
+  } finally {
+    await place.removeFiles();
+    place.drop();
+  }
+}
+
+async function readUploadForm(req: FastifyRequest): Promise<UploadForm> {
   if (!req.isMultipart()) throw fail(415, 'UNSUPPORTED_MEDIA_TYPE', 'unsupportedMediaType');
   const form: UploadForm = { file: null, fields: {} };
   try {
@@ -31,7 +51,8 @@ export async function readUploadForm(req: FastifyRequest): Promise<UploadForm> {
           part.file.resume();
           throw fail(400, 'VALIDATION_FAILED', 'validationFailed');
         }
-        form.file = await part.toBuffer();
+        form.file = await req.upload!.spool(part.file);
+        if (form.file.truncated) throw new AppError(413, 'IMAGE_TOO_LARGE', messages.imageTooLarge);
       } else {
         form.fields[part.fieldname] = String(part.value);
       }
@@ -53,8 +74,8 @@ export function malformedForm(err: unknown): unknown {
 }
 
 /** The spec's "No image provided" for a form without a file or with an empty one. */
-export function requireFile(form: UploadForm): Buffer {
-  if (!form.file || form.file.length === 0) throw new AppError(400, 'NO_IMAGE', messages.noImageProvided);
+export function requireFile(form: UploadForm): SpooledFile {
+  if (!form.file || form.file.size === 0) throw new AppError(400, 'NO_IMAGE', messages.noImageProvided);
   return form.file;
 }
 

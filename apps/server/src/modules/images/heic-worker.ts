@@ -16,6 +16,7 @@
  */
 import { createRequire } from 'node:module';
 import { parentPort } from 'node:worker_threads';
+import { shapeProblem } from './limits.ts';
 import { rgbTiffHeader } from './tiff.ts';
 
 export interface HeicJob {
@@ -28,7 +29,7 @@ export interface HeicJob {
 
 type HeicProfile = { kind: 'icc'; bytes: Uint8Array } | { kind: 'nclx'; colourPrimaries: number };
 
-export type HeicFailure = 'too-many-pixels' | 'unsupported' | 'unreadable';
+export type HeicFailure = 'too-many-pixels' | 'bad-shape' | 'unsupported' | 'unreadable';
 
 export type HeicReply =
   | {
@@ -186,9 +187,8 @@ export function decodeHeic({ id, bytes, maxPixels, displayP3Icc }: HeicJob): Hei
       const width = h.heif_image_handle_get_width(handle);
       const height = h.heif_image_handle_get_height(handle);
       if (!(width > 0 && height > 0)) return failure(id, 'image without size');
-      if (width * height > maxPixels) {
-        return { id, ok: false, reason: 'too-many-pixels', detail: `${width}x${height}` };
-      }
+      const problem = width * height > maxPixels ? 'too-many-pixels' : shapeProblem(width, height);
+      if (problem) return { id, ok: false, reason: problem, detail: `${width}x${height}` };
       const alpha = h.heif_image_handle_has_alpha_channel(handle) !== 0;
       const profile = readProfile(h, handle);
       const decoded = h.heif_js_decode_image2(

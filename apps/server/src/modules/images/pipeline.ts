@@ -2,20 +2,27 @@
  * The photo ingest pipeline: a customer's upload in, three clean JPEGs out. No routes, no database.
  *
  * 1. Refuse cheaply, in this order: empty (400), over MAX_UPLOAD_BYTES (413), not JPEG/PNG/WebP/
- *    HEIC by its magic bytes (415), over MAX_PIXELS by the header alone (413), animated (415).
+ *    HEIC by its magic bytes (415), over MAX_PIXELS by the header alone (413), a side over
+ *    MAX_SIDE or longer than MAX_ASPECT_RATIO times the other (422), animated (415). The header is
+ *    read before waiting for an ingest slot, so a hostile header never holds one.
  * 2. Decode ONCE to raw 8-bit sRGB pixels, in the orientation they are stored in: transparency
  *    flattened onto white (a case is printed on an opaque surface, so there is no transparency to
  *    keep), embedded ICC profiles converted to sRGB, 16-bit and grey inputs made 8-bit RGB.
  *    A truncated or corrupt file fails here (422). HEIC is decoded by libheif (WASM) in a worker.
  * 3. From those pixels, in parallel: the original (full size, EXIF orientation applied, JPEG q92)
  *    and the editor size (longest side <= 2048, oriented AFTER shrinking, which is much cheaper),
- *    then the preview (<= 480) from the editor pixels.
+ *    then the preview (<= 480) from the editor pixels. An encoder that fails is a 422, never a 500.
+ *
+ * The upload may be a file on disk (the route spooled the request body there): only its header is
+ * read while it waits for a slot, its bytes once it has one.
  *
  * The outputs are encoded from raw pixels, so nothing of the upload's metadata (EXIF with GPS,
  * XMP, IPTC, ICC, comments, thumbnails) can reach them. Decoding to raw first and rotating from
  * memory is ~2x cheaper than letting libvips rotate inside a streaming decode (measured:
  * bench/ingest.ts), and every output starts from the same decoded pixels.
  */
+
+import { open, readFile } from 'node:fs/promises';
 import { LOW_RESOLUTION_DPI } from '@shop/case-geometry/print-size';
 import type { ErrorCode } from '@shop/contracts/errors';
 import { type MessageKey, messages } from '@shop/contracts/messages';
@@ -23,6 +30,7 @@ import type { Sharp, SharpOptions } from 'sharp';
 import { AppError } from '../../lib/errors.ts';
 import sharp from '../../lib/sharp.ts';
 import { type DecodedHeic, decodeHeic, HeicDecodeError } from './heic.ts';
+import { MAX_PIXELS, shapeProblem } from './limits.ts';
 import { pngFrameCount, type SourceFormat, sniffImageFormat } from './sniff.ts';
 
 export interface ImageVariant {
@@ -53,7 +61,7 @@ export interface IngestedImage {
 }
 
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
-export const MAX_PIXELS = 50_000_000;
+export { MAX_ASPECT_RATIO, MAX_PIXELS, MAX_SIDE } from './limits.ts';
 export const EDITOR_MAX_SIDE = 2048;
 export const PREVIEW_MAX_SIDE = 480;
 /**
@@ -61,6 +69,15 @@ export const PREVIEW_MAX_SIDE = 480;
  * MAX_PIXELS) and keeps about two threads busy, so this bounds memory and CPU on a small server.
  */
 export const MAX_CONCURRENT_INGESTS = 2;
+/**
+ * Megapixels decoding at once: two ordinary photos (12-24 MP) share the two slots, but two huge
+ * ones (35-50 MP, 100-150 MB of pixels each plus their encoders) take turns, so that a burst of
+ * big uploads stays within a few hundred megabytes (bench/upload-memory.ts). A photo is always
+ * let in when nothing else runs, whatever its size.
+ */
+export const MAX_PIXELS_IN_FLIGHT = 60_000_000;
+/** What a HEIC counts for before its header is read (in the decoder worker): an ordinary photo. */
+const HEIF_PIXELS_GUESS = 24_000_000;
 /**
  * The largest case we sell (Galaxy S24 Ultra's width, the tallest model's height, in mm): a photo
  * that covers it at LOW_RESOLUTION_DPI or better is sharp enough for any model. The editor repeats
@@ -88,6 +105,8 @@ const tooManyPixels = () => refuse(413, 'IMAGE_TOO_LARGE', 'imageTooManyPixels')
 const unsupported = () => refuse(415, 'UNSUPPORTED_IMAGE', 'unsupportedImage');
 const animated = () => refuse(415, 'UNSUPPORTED_IMAGE', 'animatedImage');
 const unreadable = () => refuse(422, 'UNREADABLE_IMAGE', 'unreadableImage');
+const badShape = () => refuse(422, 'UNSUPPORTED_IMAGE', 'imageBadShape');
+const unprocessable = () => refuse(422, 'UNREADABLE_IMAGE', 'imageNotProcessable');
 
 /** A sharp failure while READING the upload: the pixel cap (413) or a broken file (422). */
 function readFailure(err: unknown): AppError {
@@ -104,34 +123,74 @@ interface RawImage {
   orientation: number;
 }
 
-export async function ingestImage(input: Buffer): Promise<IngestedImage> {
-  if (!input || input.length === 0) throw new AppError(400, 'NO_IMAGE', messages.noImageProvided);
-  if (input.length > MAX_UPLOAD_BYTES) throw tooLarge();
-  const sourceFormat = sniffImageFormat(input);
-  if (!sourceFormat) throw unsupported();
-  await slots.acquire();
+/** An upload in memory, or spooled to a file on disk by the route. */
+export type ImageSource = Buffer | { path: string; size: number };
+
+/** Enough of the file for the magic bytes and an HEIF `ftyp` box. */
+const HEAD_BYTES = 4096;
+
+async function head(source: ImageSource): Promise<Buffer> {
+  if (Buffer.isBuffer(source)) return source;
+  const handle = await open(source.path, 'r');
   try {
-    const raw =
-      sourceFormat === 'heif' ? await decodeHeif(input) : await decodeWithSharp(input, sourceFormat);
-    return { sourceFormat, ...(await encodeVariants(raw)), warnings: resolutionWarnings(orientedSize(raw)) };
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(HEAD_BYTES), 0, HEAD_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
   } finally {
-    slots.release();
+    await handle.close();
+  }
+}
+
+export async function ingestImage(source: ImageSource): Promise<IngestedImage> {
+  const size = Buffer.isBuffer(source) ? source.length : source.size;
+  if (!source || size === 0) throw new AppError(400, 'NO_IMAGE', messages.noImageProvided);
+  if (size > MAX_UPLOAD_BYTES) throw tooLarge();
+  const sourceFormat = sniffImageFormat(await head(source));
+  if (!sourceFormat) throw unsupported();
+  // The header first, outside the slots: a file that lies about its size never waits for one.
+  const meta = sourceFormat === 'heif' ? null : await readHeader(source, sourceFormat);
+  const release = await slots.acquire(meta ? meta.width! * meta.height! : HEIF_PIXELS_GUESS);
+  try {
+    const input = Buffer.isBuffer(source) ? source : await readFile(source.path);
+    const raw =
+      sourceFormat === 'heif' || !meta
+        ? await decodeHeif(input)
+        : await decodeWithSharp(input, sourceFormat, meta);
+    const variants = await encodeVariants(raw).catch((err: unknown) => {
+      throw err instanceof AppError ? err : unprocessable();
+    });
+    return { sourceFormat, ...variants, warnings: resolutionWarnings(orientedSize(raw)) };
+  } finally {
+    release();
   }
 }
 
 // --- Decoding ------------------------------------------------------------------------------------
 
-async function decodeWithSharp(input: Buffer, format: Exclude<SourceFormat, 'heif'>): Promise<RawImage> {
-  // Header only: size, frames and orientation, without decoding a pixel.
-  const meta = await sharp(input, INPUT)
+/** Header only: size, frames and orientation, without decoding a pixel. */
+async function readHeader(
+  source: ImageSource,
+  format: Exclude<SourceFormat, 'heif'>,
+): Promise<sharp.Metadata> {
+  const meta = await sharp(Buffer.isBuffer(source) ? source : source.path, INPUT)
     .metadata()
     .catch((err: unknown) => {
       throw readFailure(err);
     });
   if (meta.format !== format) throw unsupported();
   if (!meta.width || !meta.height) throw unreadable();
-  if (meta.width * meta.height > MAX_PIXELS) throw tooManyPixels();
-  if ((meta.pages ?? 1) > 1 || (format === 'png' && pngFrameCount(input) > 1)) throw animated();
+  const problem = shapeProblem(meta.width, meta.height);
+  if (problem === 'too-many-pixels') throw tooManyPixels();
+  if (problem === 'bad-shape') throw badShape();
+  if ((meta.pages ?? 1) > 1) throw animated();
+  return meta;
+}
+
+async function decodeWithSharp(
+  input: Buffer,
+  format: Exclude<SourceFormat, 'heif'>,
+  meta: sharp.Metadata,
+): Promise<RawImage> {
+  if (format === 'png' && pngFrameCount(input) > 1) throw animated();
 
   try {
     // Embedded ICC profiles are converted to sRGB by sharp itself; these steps are only added
@@ -156,6 +215,7 @@ async function decodeHeif(input: Buffer): Promise<RawImage> {
   } catch (err) {
     if (!(err instanceof HeicDecodeError)) throw err;
     if (err.reason === 'too-many-pixels') throw tooManyPixels();
+    if (err.reason === 'bad-shape') throw badShape();
     if (err.reason === 'unsupported') throw unsupported();
     throw unreadable();
   }
@@ -288,20 +348,33 @@ export function resolutionWarnings(
 // --- Concurrency ---------------------------------------------------------------------------------
 
 const slots = (() => {
-  let free = MAX_CONCURRENT_INGESTS;
-  const waiting: Array<() => void> = [];
+  let running = 0;
+  let pixels = 0;
+  const waiting: Array<{ weight: number; start: () => void }> = [];
+  const fits = (weight: number) =>
+    running === 0 || (running < MAX_CONCURRENT_INGESTS && pixels + weight <= MAX_PIXELS_IN_FLIGHT);
+  const take = (weight: number) => {
+    running++;
+    pixels += weight;
+  };
   return {
-    acquire(): Promise<void> {
-      if (free > 0) {
-        free--;
-        return Promise.resolve();
+    /** Waits, in arrival order, for a slot and room for `weight` pixels. */
+    acquire(weight: number): Promise<() => void> {
+      const release = () => {
+        running--;
+        pixels -= weight;
+        // First come, first served: the head of the queue waits for room rather than being overtaken.
+        while (waiting[0] && fits(waiting[0].weight)) {
+          const next = waiting.shift()!;
+          take(next.weight);
+          next.start();
+        }
+      };
+      if (waiting.length === 0 && fits(weight)) {
+        take(weight);
+        return Promise.resolve(release);
       }
-      return new Promise<void>((resolve) => waiting.push(resolve));
-    },
-    release(): void {
-      const next = waiting.shift();
-      if (next) next();
-      else free++;
+      return new Promise((resolve) => waiting.push({ weight, start: () => resolve(release) }));
     },
   };
 })();

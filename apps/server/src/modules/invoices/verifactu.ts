@@ -8,8 +8,12 @@ import { createHash } from 'node:crypto';
  * Pure functions only: no database, no clock. The service decides when; this file decides how.
  */
 
-/** AEAT's TipoFactura: F2 = factura simplificada (RD 1619/2012 art. 7); R5 = its rectificativa. */
-export type InvoiceType = 'F2' | 'R5';
+/**
+ * AEAT's TipoFactura: F1 = factura completa (RD 1619/2012 art. 6); F2 = simplificada (art. 7);
+ * F3 = completa emitida en sustitución de simplificadas; R1 = rectificativa de una completa;
+ * R5 = rectificativa de una simplificada.
+ */
+export type InvoiceType = 'F1' | 'F2' | 'F3' | 'R1' | 'R5';
 
 /** The fields of an 'alta' (new invoice) record that go into its huella, as they are sent to the AEAT. */
 export interface AltaHashFields {
@@ -50,9 +54,45 @@ export function altaHashText(r: AltaHashFields): string {
   return pairs.map(([name, value]) => `${name}=${value.trim()}`).join('&');
 }
 
+const sha256Upper = (text: string): string =>
+  createHash('sha256').update(text, 'utf8').digest('hex').toUpperCase();
+
 /** The huella: SHA-256 of the UTF-8 text, 64 uppercase hexadecimal digits. */
 export function altaHash(r: AltaHashFields): string {
-  return createHash('sha256').update(altaHashText(r), 'utf8').digest('hex').toUpperCase();
+  return sha256Upper(altaHashText(r));
+}
+
+/** The fields of an 'anulación' record that go into its huella. */
+export interface AnulacionHashFields {
+  /** IDEmisorFacturaAnulada. */
+  issuerNif: string;
+  /** NumSerieFacturaAnulada. */
+  invoiceNumber: string;
+  /** FechaExpedicionFacturaAnulada: dd-mm-yyyy. */
+  issueDate: string;
+  previousHash: string;
+  generatedAt: string;
+}
+
+/** The hashed text of an anulación (same document, §5): its own five fields. */
+export function anulacionHashText(r: AnulacionHashFields): string {
+  const pairs: [string, string][] = [
+    ['IDEmisorFacturaAnulada', r.issuerNif],
+    ['NumSerieFacturaAnulada', r.invoiceNumber],
+    ['FechaExpedicionFacturaAnulada', r.issueDate],
+    ['Huella', r.previousHash],
+    ['FechaHoraHusoGenRegistro', r.generatedAt],
+  ];
+  return pairs.map(([name, value]) => `${name}=${value.trim()}`).join('&');
+}
+
+export function anulacionHash(r: AnulacionHashFields): string {
+  return sha256Upper(anulacionHashText(r));
+}
+
+/** The huella of either kind of record. */
+export function recordHash(r: ChainRecord): string {
+  return r.recordType === 'anulacion' ? anulacionHash(r) : altaHash(r);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -181,6 +221,8 @@ export function cotejoUrl(p: CotejoParams, production: boolean): string {
 
 export interface ChainRecord extends AltaHashFields {
   id: number;
+  /** 'alta' unless said otherwise; an anulación hashes only its identification fields. */
+  recordType?: 'alta' | 'anulacion';
   /** The record the huella chains to, when the store keeps it; null for the first one. */
   previousId?: number | null;
   hash: string;
@@ -212,7 +254,7 @@ export class ChainVerifier {
       r.id > this.#lastId &&
       r.previousHash === (head?.hash ?? '') &&
       (r.previousId === undefined || r.previousId === (head?.id ?? null));
-    if (!linked || altaHash(r) !== r.hash) this.#firstBrokenId = r.id;
+    if (!linked || recordHash(r) !== r.hash) this.#firstBrokenId = r.id;
     this.#lastId = r.id;
     this.#heads.set(r.issuerNif, { id: r.id, hash: r.hash });
   }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.ts';
+import type { FileService } from '../files/service.ts';
 import type { MailLogger } from './service.ts';
 import { MailSendError, type MailTransport } from './transport.ts';
 
@@ -16,6 +17,8 @@ export interface MailDispatcherOptions {
   maxAttempts?: number;
   /** A row 'sending' for longer than this was lost with its instance and goes back to 'pending'. */
   stuckAfterMs?: number;
+  /** Where attachments' bytes are read from (mails without attachments need none). */
+  files?: FileService;
 }
 
 interface ClaimedRow {
@@ -59,6 +62,7 @@ export class MailDispatcher {
   readonly #batchSize: number;
   readonly #maxAttempts: number;
   readonly #stuckAfterS: number;
+  readonly #files: FileService | undefined;
 
   #timer: NodeJS.Timeout | undefined;
   #running = false;
@@ -76,6 +80,7 @@ export class MailDispatcher {
     this.#batchSize = opts.batchSize ?? 10;
     this.#maxAttempts = opts.maxAttempts ?? 12;
     this.#stuckAfterS = Math.ceil((opts.stuckAfterMs ?? 10 * 60_000) / 1000);
+    this.#files = opts.files;
   }
 
   /** Starts polling. The timer does not keep the process alive. */
@@ -184,9 +189,27 @@ export class MailDispatcher {
     return rows.map((r) => ({ ...r, id: Number(r.id) })).sort((a, b) => a.id - b.id);
   }
 
+  /** The row's attachments, read from file storage; a missing file fails the attempt (retried). */
+  async #attachments(row: ClaimedRow) {
+    const { rows } = await this.#db.query<{ file_id: string; filename: string; content_type: string }>(
+      'SELECT file_id, filename, content_type FROM mail_attachments WHERE outbox_id = $1 ORDER BY id',
+      [row.id],
+    );
+    const out = [];
+    for (const a of rows) {
+      const file = this.#files ? await this.#files.find(this.#db, a.file_id) : null;
+      const content = file ? await this.#files!.bytes(file) : null;
+      if (!content) throw new Error(`No se encuentra el adjunto ${a.filename}.`);
+      out.push({ filename: a.filename, contentType: a.content_type, content });
+    }
+    return out;
+  }
+
   async #deliver(row: ClaimedRow): Promise<void> {
     try {
+      const attachments = await this.#attachments(row);
       await this.#transport.send({
+        attachments,
         from: this.#from,
         to: row.to_address,
         replyTo: row.reply_to ?? undefined,

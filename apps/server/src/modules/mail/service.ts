@@ -4,6 +4,7 @@ import type { Order } from '@shop/contracts/orders';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
+import { orderInvoicePdf } from '../invoices/queries.ts';
 import type { CheckoutEffects } from '../orders/checkout-service.ts';
 import { getOrder } from '../orders/service.ts';
 import {
@@ -64,9 +65,9 @@ interface OutboxInsert {
   html: string | null;
 }
 
-/** Inserts one outbox row; false when a row with the same dedupe key already exists. */
-async function insertOutbox(q: Queryable, row: OutboxInsert, from: string): Promise<boolean> {
-  const { rows } = await q.query(
+/** Inserts one outbox row; null when a row with the same dedupe key already exists. */
+async function insertOutbox(q: Queryable, row: OutboxInsert, from: string): Promise<number | null> {
+  const { rows } = await q.query<{ id: number }>(
     `INSERT INTO mail_outbox (dedupe_key, kind, order_id, to_address, reply_to, subject, text_body, html_body, message_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      ON CONFLICT (dedupe_key) DO NOTHING
@@ -83,7 +84,7 @@ async function insertOutbox(q: Queryable, row: OutboxInsert, from: string): Prom
       newMessageId(from),
     ],
   );
-  return rows.length > 0;
+  return rows[0] ? Number(rows[0].id) : null;
 }
 
 /** `order:<id>:paid:customer`: one mail per order, milestone and recipient. */
@@ -125,7 +126,20 @@ async function enqueueForOrder(
       },
       config.mail.from,
     );
-    if (inserted) queued++;
+    if (inserted === null) continue;
+    queued++;
+    // The receipt carries the invoice issued with the payment.
+    if (kind === 'order-paid' && order.invoice) {
+      await q.query(
+        `INSERT INTO mail_attachments (outbox_id, file_id, filename, content_type)
+         VALUES ($1, $2, $3, 'application/pdf')`,
+        [
+          inserted,
+          await orderInvoicePdf(q, order.id, order.invoice.number),
+          `factura-${order.invoice.number}.pdf`,
+        ],
+      );
+    }
   }
   return queued;
 }
@@ -188,7 +202,10 @@ async function bestEffort(
  *   nothing new goes out);
  * - ready (a pickup order waits at the store): 'ready-for-pickup' to the customer.
  */
-export function makeCheckoutEffects(config: MailConfig, log?: MailLogger): CheckoutEffects {
+export function makeCheckoutEffects(
+  config: MailConfig,
+  log?: MailLogger,
+): Omit<CheckoutEffects, 'issueInvoice'> {
   return {
     async orderPlaced(tx, orderId) {
       await bestEffort(tx, log, { orderId, milestone: 'placed' }, () =>

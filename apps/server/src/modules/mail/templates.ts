@@ -1,5 +1,7 @@
 import { centsToEuros, eurosToCents, formatEuros } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
+import { formatPhoneForPeople } from '@shop/contracts/phone';
+import { phoneName, productName } from '@shop/contracts/product';
 import type { Config } from '../../env.ts';
 
 /**
@@ -130,7 +132,7 @@ function footerLines(brand: MailBranding, audience: MailAudience): string[] {
   const c = brand.company;
   const lines = [
     `${oneLine(c.legalName)} · ${oneLine(c.address)}, ${oneLine(c.postalCode)} ${oneLine(c.town)} (${oneLine(c.province)})`,
-    `Teléfono y WhatsApp: ${oneLine(c.phone)} · Correo electrónico: ${oneLine(c.email)}`,
+    `Teléfono y WhatsApp: ${oneLine(formatPhoneForPeople(c.phone))} · Correo electrónico: ${oneLine(c.email)}`,
   ];
   lines.push(
     audience === 'customer'
@@ -210,7 +212,7 @@ const dateTime = new Intl.DateTimeFormat('es-ES', {
 /** Estimated delivery of spec point 9. */
 const DELIVERY_TIME = 'de 2 a 4 días laborables (envíos de lunes a viernes)';
 
-const product = (o: Order) => `Funda personalizada para ${oneLine(o.brand.name)} ${oneLine(o.model.name)}`;
+const product = (o: Order) => oneLine(productName(o.brand, o.model));
 const amountDue = (o: Order) => centsToEuros(eurosToCents(o.total) + eurosToCents(o.shipping));
 
 function summaryRows(o: Order, totalLabel: string): Row[] {
@@ -253,7 +255,7 @@ function deliveryBlock(o: Order): Block {
 function customerBlock(o: Order, withAddress: boolean): Block {
   const rows: Row[] = [
     ['Nombre', o.customerName || '(sin indicar)'],
-    ['Teléfono', o.customerPhone || '(sin indicar)'],
+    ['Teléfono', o.customerPhone ? formatPhoneForPeople(o.customerPhone) : '(sin indicar)'],
     ['Correo electrónico', o.customerEmail || '(sin indicar)'],
   ];
   if (withAddress) {
@@ -280,7 +282,7 @@ function contactBlock(brand: MailBranding): Block {
   const c = brand.company;
   return {
     type: 'paragraph',
-    text: `¿Tienes alguna duda? Escríbenos a ${oneLine(c.email)} o llámanos al ${oneLine(c.phone)} (también por WhatsApp), ${oneLine(c.hours)}.`,
+    text: `¿Tienes alguna duda? Escríbenos a ${oneLine(c.email)} o llámanos al ${oneLine(formatPhoneForPeople(c.phone))} (también por WhatsApp), ${oneLine(c.hours)}.`,
   };
 }
 
@@ -360,6 +362,9 @@ function orderPaid(o: Order, brand: MailBranding, now: Date): Mail {
       text: 'Te avisaremos por correo electrónico cuando tu funda esté lista para recoger.',
     });
   }
+  if (o.invoice) {
+    blocks.push({ type: 'paragraph', text: `Te adjuntamos la factura n.º ${o.invoice.number} en PDF.` });
+  }
   blocks.push(
     { type: 'paragraph', text: 'Conserva este correo como justificante de tu pago.' },
     contactBlock(brand),
@@ -407,7 +412,7 @@ function readyForPickup(o: Order, brand: MailBranding): Mail {
     greeting(o),
     {
       type: 'paragraph',
-      text: `Tu funda personalizada para ${oneLine(o.brand.name)} ${oneLine(o.model.name)} (pedido n.º ${n}) ya está lista. Puedes recogerla en:`,
+      text: `Tu funda personalizada para ${oneLine(phoneName(o.brand, o.model))} (pedido n.º ${n}) ya está lista. Puedes recogerla en:`,
     },
     storeBlock(o, brand, 'Dónde recogerla'),
   ];

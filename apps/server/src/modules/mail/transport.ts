@@ -17,6 +17,8 @@ export interface OutgoingMail {
   /** `<…@…>`; the same on every attempt, so a receiver can recognise a resend. */
   messageId: string;
   date?: Date | undefined;
+  /** Files sent with the message (the invoice PDF of the paid mail). */
+  attachments?: { filename: string; contentType: string; content: Buffer }[] | undefined;
 }
 
 /** Where mails go: an SMTP server, or .eml files when the shop has none configured. */
@@ -53,6 +55,15 @@ function composeOptions(msg: OutgoingMail) {
     ...(msg.html ? { html: msg.html } : {}),
     messageId: msg.messageId,
     ...(msg.date ? { date: msg.date } : {}),
+    ...(msg.attachments?.length
+      ? {
+          attachments: msg.attachments.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: a.content,
+          })),
+        }
+      : {}),
     // Mail contents are ours, but a path or URL in them must never make the server read or fetch it.
     disableFileAccess: true,
     disableUrlAccess: true,

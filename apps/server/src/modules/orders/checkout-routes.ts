@@ -21,9 +21,17 @@ import {
   confirmUserDetails,
 } from './checkout-service.ts';
 import { ownerHashOf, saveDesign } from './photo-service.ts';
-import { getOrder } from './service.ts';
+import { forCustomer, getOrder } from './service.ts';
 
-const DesignBodySchema = z.object({ design: FileUri, transform: DesignTransformSchema });
+/**
+ * `PUT /api/orders/{id}/design`: the rendered design, the transform, and (newer clients) the photo
+ * the editor drew, so a design is never saved against a photo that replaced it meanwhile.
+ */
+const DesignBodySchema = z.object({
+  design: FileUri,
+  transform: DesignTransformSchema,
+  photo: FileUri.optional(),
+});
 
 /** The customer's checkout calls; each returns the order as it now stands. */
 export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
@@ -37,9 +45,11 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
     reply: FastifyReply,
     id: string,
     run: (tx: Queryable, effects: CheckoutEffects) => Promise<void>,
+    viewer: 'customer' | 'staff' = 'customer',
   ) => {
     await db.transaction((tx) => run(tx, effects));
-    return reply.header('cache-control', 'no-store').send(await getOrder(db, id));
+    const order = await getOrder(db, id);
+    return reply.header('cache-control', 'no-store').send(viewer === 'staff' ? order : forCustomer(order));
   };
 
   r.put(
@@ -47,14 +57,11 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
     { schema: { params, body: DesignBodySchema, response, tags } },
     (req, reply) =>
       step(reply, req.params.id, (tx) =>
-        saveDesign(
-          tx,
-          files,
-          req.params.id,
-          fileIdFromUri(req.body.design),
-          ownerHashOf(req.visitorId),
-          req.body.transform,
-        ),
+        saveDesign(tx, files, req.params.id, ownerHashOf(req.visitorId), {
+          fileId: fileIdFromUri(req.body.design),
+          transform: req.body.transform,
+          photoId: req.body.photo ? fileIdFromUri(req.body.photo) : null,
+        }),
       ),
   );
   r.post(
@@ -88,8 +95,12 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
     { schema: { params, response, tags: ['orders'] } },
     (req, reply) => {
       const staff = requireStaff(req.staff);
-      return step(reply, req.params.id, (tx, fx) =>
-        confirmPaidAtStore(tx, req.params.id, staff, (storeId) => requireStoreAccess(staff, storeId), fx),
+      return step(
+        reply,
+        req.params.id,
+        (tx, fx) =>
+          confirmPaidAtStore(tx, req.params.id, staff, (storeId) => requireStoreAccess(staff, storeId), fx),
+        'staff',
       );
     },
   );

@@ -3,11 +3,14 @@ import {
   contactProblem,
   type DeliveryDetails,
   deliveryProblem,
+  normaliseContact,
 } from '@shop/contracts/checkout';
+import { PAYABLE_AT_STORE_STATUSES } from '@shop/contracts/order-rules';
 import type { PaymentMethod } from '@shop/contracts/orders';
 import type { Queryable } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
-import { expectStatus, type LockedOrder, lockOrder, moveTo } from './state.ts';
+import { markOrderPaid } from './paid.ts';
+import { expectOpen, type LockedOrder, lockOrder, moveTo } from './state.ts';
 
 /**
  * The checkout steps of spec point 4 as a server-enforced state machine. Every step locks the
@@ -15,7 +18,8 @@ import { expectStatus, type LockedOrder, lockOrder, moveTo } from './state.ts';
  * step can be repeated (the same call twice leaves the same order).
  *
  *   image_uploaded ─(design + payment method)─▶ design_confirmed ─(contact [+ delivery])─▶
- *   details_confirmed ─┬─ pay at store ─▶ to_pay_at_store ─(paid at the counter)─▶ paid
+ *   details_confirmed ─┬─ pay at store ─▶ to_pay_at_store ─(printed)─▶ printed ─▶ ready ─▶ delivered
+ *                      │                  (paid at the counter any time before delivery: paid_at)
  *                      └─ pay now ─(initiate)─▶ awaiting_payment ─(gateway says paid)─▶ paid
  */
 
@@ -59,6 +63,8 @@ export interface CheckoutEffects {
   orderPaid(tx: Queryable, orderId: string): Promise<void>;
   /** A pickup order is printed and waits at the store. */
   orderReady(tx: Queryable, orderId: string): Promise<void>;
+  /** An order has just been paid: its invoice is issued now, before the paid mails (invoices module). */
+  issueInvoice(tx: Queryable, orderId: string, actor: string): Promise<void>;
 }
 
 /**
@@ -97,7 +103,7 @@ export async function confirmPaymentMethod(
   effects: CheckoutEffects,
 ): Promise<void> {
   const order = await lockOrder(tx, orderId);
-  expectStatus(order, ['image_uploaded', ...OPEN_CHECKOUT]);
+  expectOpen(order, ['image_uploaded', ...OPEN_CHECKOUT]);
   if (method === 'paynow' && order.origin === 'screen') throw fail(409, 'ORDER_STATE', 'kioskPaysAtStore');
   const row = await checkoutRow(tx, orderId);
   if (!row.design_id) throw fail(409, 'ORDER_STATE', 'designMissing');
@@ -120,7 +126,7 @@ export async function confirmInStorePickup(
   effects: CheckoutEffects,
 ): Promise<void> {
   const order = await lockOrder(tx, orderId);
-  expectStatus(order, OPEN_CHECKOUT);
+  expectOpen(order, OPEN_CHECKOUT);
   await tx.query(
     `UPDATE orders SET is_home_delivery = false, shipping_cents = 0, customer_address = NULL, customer_city = NULL,
        customer_postal_code = NULL, updated_at = now() WHERE id = $1`,
@@ -132,7 +138,7 @@ export async function confirmInStorePickup(
 /** Home delivery: the store's fee, set (never added) however often this is called. Pay now only. */
 export async function addDelivery(tx: Queryable, orderId: string, effects: CheckoutEffects): Promise<void> {
   const order = await lockOrder(tx, orderId);
-  expectStatus(order, ['design_confirmed', 'details_confirmed', 'awaiting_payment']);
+  expectOpen(order, ['design_confirmed', 'details_confirmed', 'awaiting_payment']);
   const row = await checkoutRow(tx, orderId);
   if (row.payment_method !== 'paynow') throw fail(409, 'ORDER_STATE', 'deliveryNeedsPayNow');
   await tx.query(
@@ -149,13 +155,15 @@ export async function confirmUserDetails(
   effects: CheckoutEffects,
 ): Promise<void> {
   const order = await lockOrder(tx, orderId);
-  expectStatus(order, OPEN_CHECKOUT);
+  expectOpen(order, OPEN_CHECKOUT);
   const row = await checkoutRow(tx, orderId);
   const problem = contactProblem(details, row.is_home_delivery);
   if (problem) throw fail(400, 'VALIDATION_FAILED', problem);
+  // Stored as the shop reads it everywhere: the phone in E.164, whatever way it was typed.
+  const contact = normaliseContact(details);
   await tx.query(
     `UPDATE orders SET customer_name = $2, customer_email = $3, customer_phone = $4, updated_at = now() WHERE id = $1`,
-    [orderId, details.name.trim(), details.email.trim() || null, details.phone.trim() || null],
+    [orderId, contact.name, contact.email, contact.phone],
   );
   await settleDetails(tx, order, effects);
 }
@@ -167,7 +175,7 @@ export async function confirmDelivery(
   effects: CheckoutEffects,
 ): Promise<void> {
   const order = await lockOrder(tx, orderId);
-  expectStatus(order, ['design_confirmed', 'details_confirmed', 'awaiting_payment']);
+  expectOpen(order, ['design_confirmed', 'details_confirmed', 'awaiting_payment']);
   const row = await checkoutRow(tx, orderId);
   if (!row.is_home_delivery) throw fail(409, 'ORDER_STATE', 'deliveryNotChosen');
   const problem = deliveryProblem(details);
@@ -180,7 +188,10 @@ export async function confirmDelivery(
   await settleDetails(tx, order, effects);
 }
 
-/** Staff at the counter: a pay-at-store order has been paid (cash or card at the store). */
+/**
+ * 'Marcar como cobrado': the customer of a pay-at-store order paid at the counter, before or after
+ * it was printed, and at the latest when collecting it. Repeating it changes nothing.
+ */
 export async function confirmPaidAtStore(
   tx: Queryable,
   orderId: string,
@@ -190,8 +201,13 @@ export async function confirmPaidAtStore(
 ): Promise<void> {
   const order = await lockOrder(tx, orderId);
   canActOnStore(order.store_id);
-  if (order.status === 'paid') return;
-  expectStatus(order, ['to_pay_at_store']);
-  await moveTo(tx, order, 'paid', `staff:${staff.email}`, 'cobrado en tienda');
-  await effects.orderPaid(tx, orderId);
+  const { rows } = await tx.query<{ payment_method: PaymentMethod | null; paid: boolean }>(
+    'SELECT payment_method, paid_at IS NOT NULL AS paid FROM orders WHERE id = $1',
+    [orderId],
+  );
+  if (rows[0]!.paid) return;
+  if (rows[0]!.payment_method !== 'paystore' || !PAYABLE_AT_STORE_STATUSES.includes(order.status)) {
+    throw fail(409, 'ORDER_STATE', 'markPaidNotAllowed');
+  }
+  await markOrderPaid(tx, order, { actor: `staff:${staff.email}`, note: 'Cobrado en la tienda' }, effects);
 }

@@ -6,19 +6,19 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fail } from '../../lib/errors.ts';
-import { hit } from '../../plugins/rate-limit.ts';
+import { UPLOAD_ROUTE } from '../../plugins/upload-queue.ts';
 import { fileIdFromUri, fileUri } from '../files/service.ts';
-import { readUploadForm, requireFile, saveIngested, UPLOAD_LIMITS } from '../files/uploads.ts';
+import { requireFile, saveIngested, UPLOAD_LIMITS, withUploadForm } from '../files/uploads.ts';
 import { ingestImage } from '../images/pipeline.ts';
 import {
   attachPhoto,
+  attachPhotoWithToken,
   createUploadToken,
   detachPhoto,
-  expectAcceptsPhoto,
   orderOfUploadToken,
   ownerHashOf,
 } from './photo-service.ts';
-import { getOrder } from './service.ts';
+import { forCustomer, getOrder } from './service.ts';
 
 /** `PUT /api/orders/{id}`: the customer's order gets its photo. Other fields are ignored. */
 const OrderUpdateSchema = z.object({ image: FileUri });
@@ -43,7 +43,7 @@ export async function orderPhotoRoutes(app: FastifyInstance): Promise<void> {
       await db.transaction((tx) =>
         attachPhoto(tx, files, req.params.id, fileIdFromUri(req.body.image), ownerHash, 'customer'),
       );
-      return reply.headers(noStore).send(await getOrder(db, req.params.id));
+      return reply.headers(noStore).send(forCustomer(await getOrder(db, req.params.id)));
     },
   );
 
@@ -52,7 +52,7 @@ export async function orderPhotoRoutes(app: FastifyInstance): Promise<void> {
     { schema: { params: OrderIdParamsSchema, response: { 200: OrderSchema }, tags } },
     async (req, reply) => {
       await db.transaction((tx) => detachPhoto(tx, req.params.id));
-      return reply.headers(noStore).send(await getOrder(db, req.params.id));
+      return reply.headers(noStore).send(forCustomer(await getOrder(db, req.params.id)));
     },
   );
 
@@ -64,6 +64,7 @@ export async function orderPhotoRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: z.object({ url: z.string() }) },
         tags,
       },
+      config: { rateLimit: 'uploadLink' },
     },
     async (req, reply) => {
       const token = await db.transaction((tx) => createUploadToken(tx, req.params.id));
@@ -73,7 +74,10 @@ export async function orderPhotoRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/api/orders/:id/generateQR',
-    { schema: { params: OrderIdParamsSchema, response: { 200: UrlCodeSchema }, tags } },
+    {
+      schema: { params: OrderIdParamsSchema, response: { 200: UrlCodeSchema }, tags },
+      config: { rateLimit: 'uploadLink' },
+    },
     async (req, reply) => {
       const token = await db.transaction((tx) => createUploadToken(tx, req.params.id));
       return reply.headers(noStore).send({ urlCode: token });
@@ -81,23 +85,47 @@ export async function orderPhotoRoutes(app: FastifyInstance): Promise<void> {
   );
 
   /** The phone's upload: the link token is the only credential, and it can do nothing else. */
-  const phoneUpload = async (req: FastifyRequest) => {
-    const form = await readUploadForm(req);
-    const token = form.fields.encodedUrl;
-    if (!token) throw fail(403, 'UPLOAD_LINK_INVALID', 'uploadLinkInvalid');
-    const orderId = await orderOfUploadToken(db, token);
-    const body = requireFile(form);
-    await expectAcceptsPhoto(db, orderId);
-    await hit(db, `upload:${req.visitorId}`, 30, 10 * 60);
-    const image = await ingestImage(body);
-    const file = await db.transaction(async (tx) => {
-      const saved = await saveIngested(tx, files, image, null);
-      await attachPhoto(tx, files, orderId, saved.id, null, 'phone');
-      return saved;
+  const phoneUpload = (req: FastifyRequest) =>
+    withUploadForm(req, async (form) => {
+      const token = form.fields.encodedUrl;
+      if (!token) throw fail(403, 'UPLOAD_LINK_INVALID', 'uploadLinkInvalid');
+      // Open (not spent, order still taking a photo) before the costly image processing.
+      await orderOfUploadToken(db, token);
+      const body = requireFile(form);
+      const image = await ingestImage(body);
+      const file = await db.transaction(async (tx) => {
+        const saved = await saveIngested(tx, files, image, null);
+        // The link is spent by this upload, atomically with attaching the photo.
+        await attachPhotoWithToken(tx, files, token, saved.id);
+        return saved;
+      });
+      return { uri: fileUri(file.id) };
     });
-    return { uri: fileUri(file.id) };
+
+  /**
+   * Whether a phone upload link can still be used, asked by the phone's page as it opens, so an
+   * expired, spent or late link says so (and what to do) before the customer picks a photo. The
+   * answer tells nothing about the order.
+   */
+  r.get(
+    '/api/upload-links/:token',
+    {
+      schema: {
+        params: z.object({ token: z.string().max(64) }),
+        response: { 200: z.object({ status: z.literal('open') }) },
+        tags,
+      },
+    },
+    async (req, reply) => {
+      await orderOfUploadToken(db, req.params.token);
+      return reply.headers(noStore).send({ status: 'open' as const });
+    },
+  );
+
+  const uploadSchema = {
+    schema: { response: { 200: z.object({ uri: z.string() }) }, tags },
+    config: UPLOAD_ROUTE,
   };
-  const uploadSchema = { schema: { response: { 200: z.object({ uri: z.string() }) }, tags } };
   r.post('/api/orders/upload/', uploadSchema, async (req, reply) =>
     reply.headers(noStore).send(await phoneUpload(req)),
   );

@@ -7,7 +7,7 @@ import {
 import { Origin } from '@shop/contracts/stores';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createOrder, getOrder } from './service.ts';
+import { createOrder, forCustomer, getOrder } from './service.ts';
 
 /** The spec's client may also send its own idea of the order (total, flags): accepted and ignored. */
 const CreateBodySchema = OrderCreateSchema.extend({ origin: Origin.default('false') });
@@ -19,7 +19,10 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/api/orders',
-    { schema: { body: CreateBodySchema, response: { 201: OrderCreatedSchema }, tags } },
+    {
+      schema: { body: CreateBodySchema, response: { 201: OrderCreatedSchema }, tags },
+      config: { rateLimit: 'order' },
+    },
     async (req, reply) => {
       const created = await createOrder(db, req.body);
       return reply.code(201).header('cache-control', 'no-store').send(created);
@@ -30,10 +33,12 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   const readOrder = { schema: { params: OrderIdParamsSchema, response: { 200: OrderSchema }, tags } };
   r.get('/api/orders/:id', readOrder, async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    return getOrder(db, req.params.id);
+    const order = await getOrder(db, req.params.id);
+    return req.staff ? order : forCustomer(order);
   });
   r.get('/api/orders/:id/details', readOrder, async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    return getOrder(db, req.params.id);
+    const order = await getOrder(db, req.params.id);
+    return req.staff ? order : forCustomer(order);
   });
 }

@@ -4,7 +4,7 @@ import type { Origin } from '@shop/contracts/stores';
 import type { Queryable } from '../../db/client.ts';
 import { fail, notFound } from '../../lib/errors.ts';
 import { newOrderId } from '../../lib/ids.ts';
-import { fileUriOrNull } from '../files/service.ts';
+import { fileUri, fileUriOrNull } from '../files/service.ts';
 
 export interface OrderRow {
   id: string;
@@ -20,12 +20,16 @@ export interface OrderRow {
   image_height: number | null;
   design_id: string | null;
   design_transform: DesignTransform | null;
+  /** The photos the design was made with, by slot (empty without a design). */
+  design_photo_ids: string[] | null;
   customer_name: string | null;
   customer_email: string | null;
   customer_phone: string | null;
   customer_address: string | null;
   customer_city: string | null;
   customer_postal_code: string | null;
+  paid_at: Date | null;
+  paid_by: string | null;
   store_id: number;
   store_name: string;
   store_address: string;
@@ -40,28 +44,36 @@ export interface OrderRow {
   model_template_id: string | null;
   model_image_id: string | null;
   model_price_cents: number;
+  invoice_number: string | null;
 }
 
 export const ORDER_SELECT = `
   SELECT o.id, o.order_number, o.status, o.price_cents, o.shipping_cents, o.is_home_delivery, o.payment_method,
-         o.created_at, o.image_id, img.width AS image_width, img.height AS image_height, o.design_id, o.design_transform, o.customer_name, o.customer_email, o.customer_phone,
-         o.customer_address, o.customer_city, o.customer_postal_code,
+         o.created_at, COALESCE(dp.file_id, o.image_id) AS image_id, img.width AS image_width, img.height AS image_height,
+         o.design_id, o.design_transform,
+         (SELECT array_agg(d.file_id ORDER BY d.slot) FROM order_design_photos d WHERE d.order_id = o.id) AS design_photo_ids,
+         o.customer_name, o.customer_email, o.customer_phone,
+         o.customer_address, o.customer_city, o.customer_postal_code, o.paid_at, o.paid_by,
          s.id AS store_id, s.name AS store_name, s.address AS store_address, s.town AS store_town,
          s.province AS store_province, s.postal_code AS store_postal_code, s.shipping_cents AS store_shipping_cents,
          b.id AS brand_id, b.name AS brand_name,
          m.id AS model_id, m.name AS model_name, m.template_id AS model_template_id, m.image_id AS model_image_id,
-         m.price_cents AS model_price_cents
+         m.price_cents AS model_price_cents,
+         -- The current invoice (invoices module): an F3 replaces its simplified one; an annulled one is none.
+         (SELECT i.full_number FROM invoices i
+          WHERE i.order_id = o.id AND i.kind IN ('F1', 'F2', 'F3')
+            AND NOT EXISTS (SELECT 1 FROM invoices s WHERE s.replaces_invoice_id = i.id)
+            AND NOT EXISTS (SELECT 1 FROM invoice_annulments a WHERE a.invoice_id = i.id)
+          ORDER BY i.id DESC LIMIT 1) AS invoice_number
   FROM orders o
   JOIN stores s ON s.id = o.store_id
   JOIN brands b ON b.id = o.brand_id
   JOIN models m ON m.id = o.model_id
-  LEFT JOIN files img ON img.id = o.image_id`;
+  LEFT JOIN order_design_photos dp ON dp.order_id = o.id AND dp.slot = 0
+  LEFT JOIN files img ON img.id = COALESCE(dp.file_id, o.image_id)`;
 
 /** "000123": the human order number of staff, invoices and the payment gateway. */
 export const formatOrderNumber = (n: number): string => String(n).padStart(6, '0');
-
-/** Payment is settled once an order is paid or has gone further. */
-const SETTLED: ReadonlySet<OrderStatus> = new Set(['paid', 'printed', 'ready', 'shipped', 'delivered']);
 
 export function toOrder(r: OrderRow): Order {
   const brand = { id: r.brand_id, name: r.brand_name };
@@ -73,13 +85,16 @@ export function toOrder(r: OrderRow): Order {
     shipping: centsToEuros(r.shipping_cents),
     isHomeDelivery: r.is_home_delivery,
     paymentMethod: r.payment_method,
-    pendingPayment: !SETTLED.has(r.status) && r.status !== 'cancelled',
+    // Paid is a fact of its own (paid_at), not a state: a pay-at-store order is printed unpaid.
+    pendingPayment: r.paid_at === null && r.status !== 'cancelled',
     pendingPrinting: !['printed', 'ready', 'shipped', 'delivered', 'cancelled'].includes(r.status),
     createdAt: r.created_at.toISOString(),
+    // Once there is a design, the photo it was made with: what is printed and shown everywhere.
     image: fileUriOrNull(r.image_id),
     imageSize: r.image_width && r.image_height ? { width: r.image_width, height: r.image_height } : null,
     design: fileUriOrNull(r.design_id),
     designTransform: r.design_transform,
+    designPhotos: (r.design_photo_ids ?? []).map(fileUri),
     store: {
       id: r.store_id,
       name: r.store_name,
@@ -104,8 +119,16 @@ export function toOrder(r: OrderRow): Order {
     customerAddress: r.customer_address,
     customerCity: r.customer_city,
     customerPostalCode: r.customer_postal_code,
+    paidAt: r.paid_at ? r.paid_at.toISOString() : null,
+    paidBy: r.paid_by,
+    invoice: r.invoice_number
+      ? { number: r.invoice_number, uri: `/api/orders/${r.id}/invoices/${r.invoice_number}/pdf` }
+      : null,
   };
 }
+
+/** The order as its customer may read it: who recorded the payment is the shop's business. */
+export const forCustomer = (order: Order): Order => ({ ...order, paidBy: null });
 
 export async function findOrder(q: Queryable, id: string): Promise<Order | null> {
   const { rows } = await q.query<OrderRow>(`${ORDER_SELECT} WHERE o.id = $1`, [id]);

@@ -12,13 +12,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireStaff, requireStoreAccess } from '../auth/service.ts';
 import { fileUri } from '../files/service.ts';
+import { rectifyForCancellation } from '../invoices/service.ts';
 import { getOrder } from './service.ts';
 import { changeStatusByStaff, listOrders, orderStoreId, orderTimeline, printOrder } from './staff-service.ts';
 
 /** The back office's order calls. Listing orders exposes personal data: staff only. */
 export async function staffOrderRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, files, checkoutEffects } = app.deps;
+  const { db, files, checkoutEffects, invoices } = app.deps;
   const tags = ['orders'];
 
   r.get(
@@ -54,6 +55,17 @@ export async function staffOrderRoutes(app: FastifyInstance): Promise<void> {
     async (req, reply) => {
       const staff = requireStaff(req.staff);
       await db.transaction(async (tx) => {
+        // An invoiced order is cancelled with the rectificativa of what is left on its invoice.
+        if (req.body.status === 'cancelled') {
+          requireStoreAccess(staff, await orderStoreId(tx, req.params.id));
+          await rectifyForCancellation(
+            tx,
+            invoices,
+            req.params.id,
+            staff,
+            req.body.note || 'Pedido cancelado',
+          );
+        }
         await changeStatusByStaff(tx, req.params.id, staff, req.body.status, req.body.note ?? null);
         if (req.body.status === 'ready') await checkoutEffects.orderReady(tx, req.params.id);
       });

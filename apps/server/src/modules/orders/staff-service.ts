@@ -1,5 +1,6 @@
 import { PRINT_DPI } from '@shop/case-geometry/print-size';
 import type { StaffUser } from '@shop/contracts/auth';
+import { PRINTABLE_STATUSES } from '@shop/contracts/order-rules';
 import {
   type OrderEvent,
   type OrderFilter,
@@ -22,6 +23,10 @@ const SORTS: Record<OrderFilter['sort'], string> = {
   total: '(o.price_cents + o.shipping_cents) ASC, o.order_number ASC',
   '-total': '(o.price_cents + o.shipping_cents) DESC, o.order_number DESC',
 };
+
+/** Created, no details, more than a day old: the customer left before adding a photo. */
+const ABANDONED = `o.status = 'created' AND o.customer_name IS NULL AND o.customer_email IS NULL
+  AND o.created_at < now() - interval '1 day'`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -56,6 +61,12 @@ export async function listOrders(q: Queryable, staff: StaffUser, filter: OrderFi
   }
   if (filter.finishedOnly === 'true') where.push(`o.status = ANY(${add([...PLACED_STATUSES])}::text[])`);
   if (filter.status) where.push(`o.status = ${add(filter.status)}`);
+  if (filter.paid) where.push(filter.paid === 'true' ? 'o.paid_at IS NOT NULL' : 'o.paid_at IS NULL');
+  // Abandoned orders (a model chosen a day ago and nothing since) crowd the list; a search for one
+  // order, for the 'created' state or for abandoned ones shows them.
+  if (filter.abandoned !== 'true' && !filter.orderId && filter.status !== 'created') {
+    where.push(`NOT (${ABANDONED})`);
+  }
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
 
   const count = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders o ${whereSql}`, params);
@@ -84,15 +95,18 @@ export async function orderTimeline(q: Queryable, orderId: string): Promise<Orde
     to_status: OrderStatus;
     actor: string;
     note: string | null;
-  }>('SELECT at, from_status, to_status, actor, note FROM order_events WHERE order_id = $1 ORDER BY id', [
-    orderId,
-  ]);
+    kind: 'status' | 'paid';
+  }>(
+    'SELECT at, from_status, to_status, actor, note, kind FROM order_events WHERE order_id = $1 ORDER BY id',
+    [orderId],
+  );
   return rows.map((r) => ({
     at: r.at.toISOString(),
     fromStatus: r.from_status,
     toStatus: r.to_status,
     actor: r.actor,
     note: r.note,
+    kind: r.kind,
   }));
 }
 
@@ -124,6 +138,14 @@ export async function changeStatusByStaff(
   if (staff.role !== 'admin' && staff.storeId !== order.store_id) throw forbidden();
   if (order.status === to) return;
   expectStatus(order, STAFF_TRANSITIONS[to]);
+  if (to === 'delivered') {
+    // A pay-at-store customer pays when collecting: the case does not leave the counter unpaid.
+    const { rows } = await tx.query<{ paid: boolean }>(
+      'SELECT paid_at IS NOT NULL AS paid FROM orders WHERE id = $1',
+      [orderId],
+    );
+    if (!rows[0]!.paid) throw fail(409, 'ORDER_STATE', 'deliverNeedsPayment');
+  }
   if (to === 'ready' || to === 'shipped') {
     const { rows } = await tx.query<{ is_home_delivery: boolean }>(
       'SELECT is_home_delivery FROM orders WHERE id = $1',
@@ -135,12 +157,12 @@ export async function changeStatusByStaff(
   await moveTo(tx, order, to, `staff:${staff.email}`, note);
 }
 
-/** States whose print file may be produced: paid, and anything after it. */
-const PRINTABLE: readonly OrderStatus[] = ['paid', 'printed', 'ready', 'shipped', 'delivered'];
+/** The states the first print moves on from. */
+const BEFORE_PRINT: readonly OrderStatus[] = ['to_pay_at_store', 'paid'];
 
 /**
  * Produces the order's print file once (rendering is slow, so it runs outside the transaction),
- * keeps it on the order, and marks a paid order printed. Asking again returns the same files.
+ * keeps it on the order, and marks the order printed. Asking again returns the same files.
  */
 export async function printOrder(
   db: Database,
@@ -155,12 +177,12 @@ export async function printOrder(
   }>('SELECT status, print_png_id, print_pdf_id FROM orders WHERE id = $1', [orderId]);
   const row = current.rows[0];
   if (!row) throw fail(404, 'ORDER_NOT_FOUND', 'orderNotFound');
-  if (!PRINTABLE.includes(row.status)) throw fail(409, 'ORDER_STATE', 'printNeedsPayment');
+  if (!PRINTABLE_STATUSES.includes(row.status)) throw fail(409, 'ORDER_STATE', 'printNeedsPayment');
   const rendered = row.print_pdf_id ? null : await renderOrderPrint(db, files, orderId);
 
   const { ids, discard } = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    expectStatus(order, PRINTABLE);
+    expectStatus(order, PRINTABLE_STATUSES);
     const { rows } = await tx.query<{ print_png_id: string | null; print_pdf_id: string | null }>(
       'SELECT print_png_id, print_pdf_id FROM orders WHERE id = $1',
       [orderId],
@@ -176,7 +198,7 @@ export async function printOrder(
         [orderId, ids.png, ids.pdf],
       );
     }
-    if (order.status === 'paid') await moveTo(tx, order, 'printed', `staff:${staff.email}`);
+    if (BEFORE_PRINT.includes(order.status)) await moveTo(tx, order, 'printed', `staff:${staff.email}`);
     const removals = [];
     for (const id of discard) removals.push(await files.remove(tx, id));
     return { ids, discard: removals };

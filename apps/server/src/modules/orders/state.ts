@@ -9,6 +9,8 @@ export interface LockedOrder {
   store_id: number;
   image_id: string | null;
   origin: 'false' | 'screen';
+  /** Paid (paid_at set): a pay-at-store order may be paid while still 'to_pay_at_store'. */
+  paid: boolean;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface LockedOrder {
  */
 export async function lockOrder(tx: Queryable, id: string): Promise<LockedOrder> {
   const { rows } = await tx.query<LockedOrder>(
-    'SELECT id, status, store_id, image_id, origin FROM orders WHERE id = $1 FOR UPDATE',
+    'SELECT id, status, store_id, image_id, origin, paid_at IS NOT NULL AS paid FROM orders WHERE id = $1 FOR UPDATE',
     [id],
   );
   if (!rows[0]) throw notFound('ORDER_NOT_FOUND', 'orderNotFound');
@@ -27,6 +29,15 @@ export async function lockOrder(tx: Queryable, id: string): Promise<LockedOrder>
 /** 409 unless the order is in one of the given states. */
 export function expectStatus(order: LockedOrder, allowed: readonly OrderStatus[]): void {
   if (!allowed.includes(order.status)) throw fail(409, 'ORDER_STATE', 'orderStateConflict');
+}
+
+/**
+ * 409 unless the customer may still change the order in this state: one of the given states, and
+ * not paid (after payment the design, price and data are frozen, whatever the state says).
+ */
+export function expectOpen(order: LockedOrder, allowed: readonly OrderStatus[]): void {
+  expectStatus(order, allowed);
+  if (order.paid) throw fail(409, 'ORDER_STATE', 'paymentAlreadySettled');
 }
 
 /** Records a change of state in the order and in its timeline. */

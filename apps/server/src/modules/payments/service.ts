@@ -8,11 +8,13 @@ import type {
   PaymentStatus,
   RedsysNotificationForm,
 } from '@shop/contracts/payments';
+import { productName } from '@shop/contracts/product';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { fail } from '../../lib/errors.ts';
 import { hit } from '../../plugins/rate-limit.ts';
 import type { CheckoutEffects } from '../orders/checkout-service.ts';
+import { markOrderPaid } from '../orders/paid.ts';
 import { formatOrderNumber } from '../orders/service.ts';
 import { lockOrder, moveTo } from '../orders/state.ts';
 import {
@@ -129,7 +131,7 @@ export async function initiatePayment(
   });
 
   const origin = input.shopOrigin;
-  const description = `Funda personalizada para ${order.brand_name} ${order.model_name} (pedido ${formatOrderNumber(order.order_number)})`;
+  const description = `${productName({ name: order.brand_name }, { name: order.model_name })} (pedido ${formatOrderNumber(order.order_number)})`;
   const params: RedsysParams = {
     DS_MERCHANT_AMOUNT: String(attempt.amountCents),
     DS_MERCHANT_ORDER: attempt.gateway_order,
@@ -354,8 +356,12 @@ export async function handleNotification(
       log.error({ ...context, due: amounts[0]!.due }, 'payment taken for an amount the order no longer has');
       return done('paid_amount_changed', attempt.id);
     }
-    await moveTo(tx, order, 'paid', 'gateway', `Redsys ${gatewayOrder} (${attempt.method})`);
-    await effects().orderPaid(tx, order.id);
+    await markOrderPaid(
+      tx,
+      order,
+      { actor: 'gateway', note: `Redsys ${gatewayOrder} (${attempt.method})` },
+      effects(),
+    );
     log.info(context, 'order paid online');
     return done('paid', attempt.id);
   });

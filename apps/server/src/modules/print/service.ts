@@ -1,5 +1,6 @@
 import type { PhoneOutline } from '@shop/case-geometry/outline';
 import { PRINT_DPI } from '@shop/case-geometry/print-size';
+import { productName } from '@shop/contracts/product';
 import type { Queryable } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
 import { type FileService, fileIdFromUri } from '../files/service.ts';
@@ -26,9 +27,11 @@ export async function renderOrderPrint(
   orderId: string,
   options: { dpi?: number } = {},
 ): Promise<OrderPrint> {
-  // 1. What to print: the order's photo and transform, its model's outline and template.
+  // 1. What to print: the photo the design was made with (never a later one) and its transform,
+  //    the model's outline and template.
   const order = await getOrder(db, orderId);
-  if (!order.image || !order.designTransform) throw fail(409, 'ORDER_STATE', 'designMissing');
+  const photoUri = order.designPhotos[0];
+  if (!photoUri || !order.designTransform) throw fail(409, 'ORDER_STATE', 'designMissing');
   const { rows } = await db.query<{ outline: unknown }>('SELECT outline FROM models WHERE id = $1', [
     order.model.id,
   ]);
@@ -37,7 +40,7 @@ export async function renderOrderPrint(
 
   // 2. The bytes: the original upload (never the editor's copy) and the template image.
   const [photo, template] = await Promise.all([
-    fileBytes(db, files, fileIdFromUri(order.image)),
+    fileBytes(db, files, fileIdFromUri(photoUri)),
     fileBytes(db, files, fileIdFromUri(order.model.template)),
   ]);
 
@@ -49,7 +52,7 @@ export async function renderOrderPrint(
     outline,
     transform: order.designTransform,
     dpi,
-    title: `Pedido ${order.orderNumber}: funda ${order.brand.name} ${order.model.name}`,
+    title: `Pedido ${order.orderNumber}: ${productName(order.brand, order.model)}`,
   });
 
   // 4. Store.

@@ -1,8 +1,7 @@
-import { messages } from '@shop/contracts/messages';
 import { centsToEuros, eurosToCents } from '@shop/contracts/money';
 import type { Store, StoreInput } from '@shop/contracts/stores';
 import type { Queryable } from '../../db/client.ts';
-import { AppError, conflict, fail, notFound } from '../../lib/errors.ts';
+import { conflict, deleteOrInUse, fail, notFound } from '../../lib/errors.ts';
 import { fileIdFromUri, fileUriOrNull } from '../files/service.ts';
 
 interface StoreRow {
@@ -15,9 +14,12 @@ interface StoreRow {
   image_id: string | null;
   down: boolean;
   shipping_cents: number;
+  hours: string;
+  map_query: string | null;
 }
 
-const COLUMNS = 'id, name, address, postal_code, town, province, image_id, down, shipping_cents';
+const COLUMNS =
+  'id, name, address, postal_code, town, province, image_id, down, shipping_cents, hours, map_query';
 
 export const toStore = (r: StoreRow): Store => ({
   id: r.id,
@@ -29,6 +31,8 @@ export const toStore = (r: StoreRow): Store => ({
   image: fileUriOrNull(r.image_id),
   down: r.down,
   shipping: centsToEuros(r.shipping_cents),
+  hours: r.hours,
+  mapQuery: r.map_query,
 });
 
 const storeNotFound = () => notFound('STORE_NOT_FOUND', 'storeNotFound');
@@ -68,12 +72,14 @@ const values = (input: StoreInput) => [
   input.image ? fileIdFromUri(input.image) : null,
   input.down,
   eurosToCents(input.shipping),
+  input.hours,
+  input.mapQuery,
 ];
 
 export async function createStore(q: Queryable, input: StoreInput): Promise<Store> {
   const { rows } = await q.query<StoreRow>(
-    `INSERT INTO stores (name, address, postal_code, town, province, image_id, down, shipping_cents)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
+    `INSERT INTO stores (name, address, postal_code, town, province, image_id, down, shipping_cents, hours, map_query)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${COLUMNS}`,
     values(input),
   );
   const store = rows[0]!;
@@ -85,7 +91,7 @@ export async function createStore(q: Queryable, input: StoreInput): Promise<Stor
 export async function updateStore(q: Queryable, id: number, input: StoreInput): Promise<Store> {
   const { rows } = await q.query<StoreRow>(
     `UPDATE stores SET name = $2, address = $3, postal_code = $4, town = $5, province = $6, image_id = $7,
-       down = $8, shipping_cents = $9, updated_at = now()
+       down = $8, shipping_cents = $9, hours = $10, map_query = $11, updated_at = now()
      WHERE id = $1 RETURNING ${COLUMNS}`,
     [id, ...values(input)],
   );
@@ -95,9 +101,9 @@ export async function updateStore(q: Queryable, id: number, input: StoreInput): 
 
 export async function deleteStore(q: Queryable, id: number): Promise<void> {
   const used = await q.query('SELECT 1 FROM orders WHERE store_id = $1 LIMIT 1', [id]);
-  if (used.rows.length > 0) throw conflict('inUse', 'IN_USE');
+  if (used.rows.length > 0) throw conflict('storeInUse', 'IN_USE');
   const staff = await q.query('SELECT 1 FROM staff_users WHERE store_id = $1 LIMIT 1', [id]);
-  if (staff.rows.length > 0) throw new AppError(409, 'IN_USE', messages.storeHasStaff);
-  const { rowCount } = await q.query('DELETE FROM stores WHERE id = $1', [id]);
+  if (staff.rows.length > 0) throw conflict('storeHasStaff', 'IN_USE');
+  const { rowCount } = await deleteOrInUse(q, 'DELETE FROM stores WHERE id = $1', [id], 'storeInUse');
   if (rowCount === 0) throw storeNotFound();
 }

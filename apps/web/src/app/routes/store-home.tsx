@@ -1,6 +1,5 @@
 import { Link, useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { BrandGrid, BrandsScreen } from '@/features/catalogue/components/store-brands';
 import { useStoreEntry } from '@/features/stores/hooks/use-store-entry';
@@ -12,8 +11,11 @@ export function StoreHomeRoute() {
   const ready = entry.status === 'ready';
 
   return (
-    <BrandsScreen storeName={ready ? entry.store.name : null} homeHref={paths.store(encodedUrl)}>
-      {entry.status === 'loading' && <Spinner label="Cargando tienda…" />}
+    <BrandsScreen
+      store={ready ? entry.store : null}
+      loading={entry.status === 'loading'}
+      homeHref={paths.store(encodedUrl)}
+    >
       {entry.status === 'error' && (
         <>
           <Alert>{entry.message}</Alert>

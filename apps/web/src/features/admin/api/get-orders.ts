@@ -12,6 +12,10 @@ export interface OrderListQuery {
   endDate?: string;
   finishedOnly?: boolean;
   status?: OrderFilter['status'];
+  /** Paid ('true') or waiting for the payment ('false'). */
+  paid?: OrderFilter['paid'];
+  /** Show the abandoned orders too (created, no details, more than a day old). */
+  abandoned?: boolean;
   page: number;
   size: number;
   sort: OrderSort;
@@ -20,6 +24,10 @@ export interface OrderListQuery {
 /** A page of orders; store staff get their own store's only (403 for another store). */
 export const getOrders = (query: OrderListQuery, signal?: AbortSignal): Promise<OrderPage> =>
   apiRequest<OrderPage>('/api/orders', {
-    query: { ...query, finishedOnly: query.finishedOnly ? 'true' : undefined },
+    query: {
+      ...query,
+      finishedOnly: query.finishedOnly ? 'true' : undefined,
+      abandoned: query.abandoned ? 'true' : undefined,
+    },
     signal,
   });

@@ -9,21 +9,13 @@ import '@/styles/admin.css';
 import { getMe } from '../api/get-me';
 import { signOut as callSignOut } from '../api/sign-out';
 import { type AdminSession, SessionContext } from '../hooks/use-session';
+import { ResourceFormPage } from '../kit/resource-form-page';
+import { ResourceListPage } from '../kit/resource-list-page';
 import { errorText, isUnauthenticated } from '../lib/errors';
+import { ADMIN_SECTIONS, type AdminSection } from '../resources/registry';
 import { AdminShell } from './admin-shell';
-import { BrandFormPage } from './catalogue/brand-form-page';
-import { BrandsPage } from './catalogue/brands-page';
-import { ModelFormPage } from './catalogue/model-form-page';
-import { ModelsPage } from './catalogue/models-page';
-import { InvoicesPage } from './invoices/invoices-page';
-import { OutboxPage } from './mail/outbox-page';
 import { NotFoundPage } from './not-found-page';
-import { OrderDetailPage } from './orders/order-detail-page';
-import { OrdersPage } from './orders/orders-page';
 import { SignInPage, type SignInState } from './sign-in-page';
-import { StaffPage } from './staff/staff-page';
-import { StoreFormPage } from './stores/store-form-page';
-import { StoresPage } from './stores/stores-page';
 
 type SessionState =
   | { status: 'loading' }
@@ -48,9 +40,46 @@ function RequireStaff({ state, children }: { state: SessionState; children: Reac
   return <Spinner label="Cargando…" />;
 }
 
-/** Pages for administrators only; store staff are sent to their orders. */
-function AdminOnly({ user }: { user: StaffUser | null }) {
-  return user?.role === 'admin' ? <Outlet /> : <Navigate to={paths.admin.orders} replace />;
+/** Pages for some roles only; anybody else is sent to the orders. */
+function RoleOnly({ user, section }: { user: StaffUser | null; section: AdminSection }) {
+  return user && section.roles.includes(user.role) ? (
+    <Outlet />
+  ) : (
+    <Navigate to={paths.admin.orders} replace />
+  );
+}
+
+/**
+ * A section's routes: a resource's list, new and edit forms (the edit form decides for itself, as a
+ * clerk may see their own store read-only), or a page and its sub-pages.
+ */
+function sectionRoutes(section: AdminSection, user: StaffUser | null) {
+  const { resource, segment } = section;
+  if (resource) {
+    return [
+      <Route key={`${segment}:guarded`} element={<RoleOnly user={user} section={section} />}>
+        <Route path={segment} element={<ResourceListPage resource={resource} />} />
+        <Route
+          path={`${segment}/${resource.newSegment}`}
+          element={<ResourceFormPage key="new" resource={resource} />}
+        />
+      </Route>,
+      <Route
+        key={`${segment}:edit`}
+        path={`${segment}/:id`}
+        element={<ResourceFormPage resource={resource} />}
+      />,
+    ];
+  }
+  if (!section.page) return [];
+  return [
+    <Route key={segment} element={<RoleOnly user={user} section={section} />}>
+      <Route path={segment} element={section.page} />
+      {section.subpages?.map((sub) => (
+        <Route key={sub.path} path={sub.path} element={sub.element} />
+      ))}
+    </Route>,
+  ];
 }
 
 /** The staff back office: its own session, shell and routes under /admin. */
@@ -102,22 +131,7 @@ export function AdminApp() {
           }
         >
           <Route index element={<Navigate to={paths.admin.orders} replace />} />
-          <Route path="pedidos" element={<OrdersPage />} />
-          <Route path="pedidos/:orderId" element={<OrderDetailPage />} />
-          <Route path="tiendas/:storeId" element={<StoreFormPage />} />
-          <Route element={<AdminOnly user={user} />}>
-            <Route path="tiendas" element={<StoresPage />} />
-            <Route path="tiendas/nueva" element={<StoreFormPage />} />
-            <Route path="marcas" element={<BrandsPage />} />
-            <Route path="marcas/nueva" element={<BrandFormPage />} />
-            <Route path="marcas/:brandId" element={<BrandFormPage />} />
-            <Route path="modelos" element={<ModelsPage />} />
-            <Route path="modelos/nuevo" element={<ModelFormPage />} />
-            <Route path="modelos/:modelId" element={<ModelFormPage />} />
-            <Route path="correo" element={<OutboxPage />} />
-            <Route path="facturas" element={<InvoicesPage />} />
-            <Route path="personal" element={<StaffPage />} />
-          </Route>
+          {ADMIN_SECTIONS.flatMap((section) => sectionRoutes(section, user))}
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -3,25 +3,8 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { LogoMark } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { useSession } from '../hooks/use-session';
+import { ADMIN_SECTIONS } from '../resources/registry';
 import { Toaster } from './ui/toaster';
-
-const icon = (d: string) => (
-  <svg className="admin-nav__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-    <path d={d} />
-  </svg>
-);
-
-const ICONS = {
-  orders: icon('M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6'),
-  stores: icon('M4 10v10h16V10M3 10l2-6h14l2 6zM9 20v-5h6v5'),
-  brands: icon('M4 4h7l9 9-7 7-9-9zM8 8h.01'),
-  models: icon('M8 2h8a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2zM11 18h2'),
-  mail: icon('M3 5h18v14H3zM3.5 6.5 12 13l8.5-6.5'),
-  invoices: icon('M6 2h9l4 4v16H6zM14 2v5h5M9 13h7M9 17h7'),
-  staff: icon(
-    'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM2 21a7 7 0 0 1 14 0M17 11a3 3 0 1 0 0-6M22 21a6 6 0 0 0-4-5.6',
-  ),
-} satisfies Record<string, ReactNode>;
 
 interface NavItem {
   to: string;
@@ -44,23 +27,12 @@ export function AdminShell() {
     main.current?.focus({ preventScroll: true });
   }, [pathname]);
 
-  const items: NavItem[] =
-    user.role === 'admin'
-      ? [
-          { to: paths.admin.orders, label: 'Pedidos', icon: ICONS.orders },
-          { to: paths.admin.stores, label: 'Tiendas', icon: ICONS.stores },
-          { to: paths.admin.brands, label: 'Marcas', icon: ICONS.brands },
-          { to: paths.admin.models, label: 'Modelos', icon: ICONS.models },
-          { to: paths.admin.mail, label: 'Correo', icon: ICONS.mail },
-          { to: paths.admin.invoices, label: 'Facturas', icon: ICONS.invoices },
-          { to: paths.admin.staff, label: 'Personal', icon: ICONS.staff },
-        ]
-      : [
-          { to: paths.admin.orders, label: 'Pedidos', icon: ICONS.orders },
-          ...(user.storeId
-            ? [{ to: paths.admin.store(user.storeId), label: 'Mi tienda', icon: ICONS.stores }]
-            : []),
-        ];
+  const items: NavItem[] = ADMIN_SECTIONS.filter((section) => section.roles.includes(user.role)).flatMap(
+    (section) => {
+      const to = section.menuTo ? section.menuTo(user) : `${paths.admin.home}/${section.segment}`;
+      return to ? [{ to, label: section.label, icon: section.icon }] : [];
+    },
+  );
 
   return (
     <Toaster>

@@ -1,35 +1,31 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import type { OrderStatus } from '@shop/contracts/orders';
 import { orderActions } from './order-actions.ts';
 
-const pickup = (status: Parameters<typeof orderActions>[0]['status']) =>
-  orderActions({ status, isHomeDelivery: false });
+const PAID_AT = '2026-03-02T10:00:00.000Z';
+const atStore = (status: OrderStatus, paidAt: string | null = null) =>
+  orderActions({ status, isHomeDelivery: false, paymentMethod: 'paystore', paidAt });
+const payNow = (status: OrderStatus, isHomeDelivery = false) =>
+  orderActions({ status, isHomeDelivery, paymentMethod: 'paynow', paidAt: PAID_AT });
 
-test('an order waiting for payment at the store can be marked paid or cancelled', () => {
-  assert.deepEqual(pickup('to_pay_at_store'), ['confirmPayment', 'cancel']);
+test('a pay-at-store order prints as soon as it is placed, and may be cashed or cancelled', () => {
+  assert.deepEqual(atStore('to_pay_at_store'), ['confirmPayment', 'print', 'cancel']);
+  assert.deepEqual(atStore('to_pay_at_store', PAID_AT), ['print', 'invoice', 'cancel']);
 });
 
-test('a paid order is printed and invoiced, and may still be cancelled', () => {
-  assert.deepEqual(pickup('paid'), ['print', 'invoice', 'cancel']);
+test('printed and ready pay-at-store orders are cashed before they are handed over', () => {
+  assert.deepEqual(atStore('printed'), ['confirmPayment', 'print', 'ready']);
+  assert.deepEqual(atStore('ready'), ['confirmPayment', 'print']);
+  assert.deepEqual(atStore('ready', PAID_AT), ['print', 'delivered', 'invoice']);
+  assert.deepEqual(atStore('delivered', PAID_AT), ['print', 'invoice']);
 });
 
-test('a printed order becomes ready for pickup, or shipped when it goes home', () => {
-  assert.deepEqual(pickup('printed'), ['print', 'ready', 'invoice']);
-  assert.deepEqual(orderActions({ status: 'printed', isHomeDelivery: true }), [
-    'print',
-    'shipped',
-    'invoice',
-  ]);
-});
-
-test('ready and shipped orders are delivered next; nothing is cancelled after printing', () => {
-  assert.deepEqual(pickup('ready'), ['print', 'delivered', 'invoice']);
-  assert.deepEqual(orderActions({ status: 'shipped', isHomeDelivery: true }), [
-    'print',
-    'delivered',
-    'invoice',
-  ]);
-  assert.deepEqual(pickup('delivered'), ['print', 'invoice']);
+test('a paid pay-now order is printed and invoiced, and may still be cancelled', () => {
+  assert.deepEqual(payNow('paid'), ['print', 'invoice', 'cancel']);
+  assert.deepEqual(payNow('printed'), ['print', 'ready', 'invoice']);
+  assert.deepEqual(payNow('printed', true), ['print', 'shipped', 'invoice']);
+  assert.deepEqual(payNow('shipped', true), ['print', 'delivered', 'invoice']);
 });
 
 test('unfinished orders can only be cancelled, cancelled ones nothing', () => {
@@ -40,7 +36,9 @@ test('unfinished orders can only be cancelled, cancelled ones nothing', () => {
     'details_confirmed',
     'awaiting_payment',
   ] as const) {
-    assert.deepEqual(pickup(status), ['cancel'], status);
+    assert.deepEqual(orderActions({ status, isHomeDelivery: false, paymentMethod: null, paidAt: null }), [
+      'cancel',
+    ]);
   }
-  assert.deepEqual(pickup('cancelled'), []);
+  assert.deepEqual(atStore('cancelled', PAID_AT), []);
 });

@@ -1,4 +1,5 @@
-import type { OrderStatus } from '@shop/contracts/orders';
+import { PAYABLE_AT_STORE_STATUSES, PRINTABLE_STATUSES } from '@shop/contracts/order-rules';
+import type { Order, OrderStatus } from '@shop/contracts/orders';
 
 /** What staff can do with an order; the server enforces the same rules (409 otherwise). */
 export type OrderAction =
@@ -9,9 +10,6 @@ export type OrderAction =
   | 'delivered'
   | 'invoice'
   | 'cancel';
-
-/** Paid and every state after it: the print file and the invoice exist from here on. */
-const SETTLED: readonly OrderStatus[] = ['paid', 'printed', 'ready', 'shipped', 'delivered'];
 
 /** Before printing; a paid order's refund is handled at the store or the bank. */
 const CANCELLABLE: readonly OrderStatus[] = [
@@ -24,15 +22,19 @@ const CANCELLABLE: readonly OrderStatus[] = [
   'paid',
 ];
 
+export type OrderForActions = Pick<Order, 'status' | 'isHomeDelivery' | 'paymentMethod' | 'paidAt'>;
+
 /** The actions that make sense for an order in its current state, in the order they are shown. */
-export function orderActions(order: { status: OrderStatus; isHomeDelivery: boolean }): OrderAction[] {
+export function orderActions(order: OrderForActions): OrderAction[] {
   const { status } = order;
+  const paid = order.paidAt !== null;
   const actions: OrderAction[] = [];
-  if (status === 'to_pay_at_store') actions.push('confirmPayment');
-  if (SETTLED.includes(status)) actions.push('print');
+  if (order.paymentMethod === 'paystore' && !paid && PAYABLE_AT_STORE_STATUSES.includes(status))
+    actions.push('confirmPayment');
+  if (PRINTABLE_STATUSES.includes(status)) actions.push('print');
   if (status === 'printed') actions.push(order.isHomeDelivery ? 'shipped' : 'ready');
-  if (status === 'ready' || status === 'shipped') actions.push('delivered');
-  if (SETTLED.includes(status)) actions.push('invoice');
+  if ((status === 'ready' || status === 'shipped') && paid) actions.push('delivered');
+  if (paid && status !== 'cancelled') actions.push('invoice');
   if (CANCELLABLE.includes(status)) actions.push('cancel');
   return actions;
 }

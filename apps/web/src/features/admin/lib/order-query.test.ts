@@ -10,6 +10,8 @@ test('an empty address means the first page of every order, newest first', () =>
     endDate: undefined,
     status: undefined,
     finishedOnly: false,
+    paid: undefined,
+    abandoned: false,
     page: 1,
     size: 20,
     sort: '-createdAt',
@@ -19,12 +21,12 @@ test('an empty address means the first page of every order, newest first', () =>
 test('filters survive the round trip through the address bar', () => {
   const query = readOrderQuery(
     new URLSearchParams(
-      'storeId=3&orderId=000123&startDate=2026-03-01&endDate=2026-03-31&status=paid&finishedOnly=true&page=2&sort=total',
+      'storeId=3&orderId=000123&startDate=2026-03-01&endDate=2026-03-31&status=paid&finishedOnly=true&paid=false&abandoned=true&page=2&sort=total',
     ),
   );
   assert.equal(
     writeOrderQuery(query).toString(),
-    'storeId=3&orderId=000123&startDate=2026-03-01&endDate=2026-03-31&status=paid&finishedOnly=true&page=2&sort=total',
+    'storeId=3&orderId=000123&startDate=2026-03-01&endDate=2026-03-31&status=paid&finishedOnly=true&paid=false&abandoned=true&page=2&sort=total',
   );
 });
 

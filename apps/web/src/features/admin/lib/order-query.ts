@@ -37,6 +37,8 @@ export function readOrderQuery(params: URLSearchParams): OrderListQuery {
     endDate: day('endDate'),
     status: ORDER_STATUSES.includes(status as OrderStatus) ? (status as OrderStatus) : undefined,
     finishedOnly: params.get('finishedOnly') === 'true',
+    paid: params.get('paid') === 'true' ? 'true' : params.get('paid') === 'false' ? 'false' : undefined,
+    abandoned: params.get('abandoned') === 'true',
     page: positiveInt(params.get('page')) ?? 1,
     size: ORDERS_PAGE_SIZE,
     sort: SORTS.includes(sort as OrderSort) ? (sort as OrderSort) : DEFAULT_ORDER_SORT,
@@ -52,6 +54,8 @@ export function writeOrderQuery(query: OrderListQuery): URLSearchParams {
   if (query.endDate) params.set('endDate', query.endDate);
   if (query.status) params.set('status', query.status);
   if (query.finishedOnly) params.set('finishedOnly', 'true');
+  if (query.paid) params.set('paid', query.paid);
+  if (query.abandoned) params.set('abandoned', 'true');
   if (query.page > 1) params.set('page', String(query.page));
   if (query.sort !== DEFAULT_ORDER_SORT) params.set('sort', query.sort);
   return params;

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@shop/contracts/orders';
+import type { Order, OrderStatus } from '@shop/contracts/orders';
 
 /** The order states as staff read them. */
 export const STATUS_LABELS: Record<OrderStatus, string> = {
@@ -36,3 +36,12 @@ export const STATUS_TONES: Record<OrderStatus, StatusTone> = {
 
 /** In life-cycle order, for the status filter. */
 export const ORDER_STATUSES = Object.keys(STATUS_LABELS) as OrderStatus[];
+
+/**
+ * How the case reaches the customer; null while the customer has not chosen how to pay (and so
+ * has not chosen between pickup and delivery either).
+ */
+export function deliveryLabel(order: Pick<Order, 'paymentMethod' | 'isHomeDelivery'>): string | null {
+  if (order.paymentMethod === null) return null;
+  return order.isHomeDelivery ? 'Envío a domicilio' : 'Recogida en tienda';
+}

@@ -4,36 +4,56 @@ import { useEffect, useId, useRef, useState } from 'react';
 import caseFallback from '@/assets/phone-case-fallback.svg';
 import { Alert } from '@/components/ui/alert';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
+import { catalogueSources } from '@/components/ui/catalogue-sources';
 import { SearchIcon } from '@/components/ui/icons';
+import { Picture } from '@/components/ui/picture';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import '@/styles/catalogue.css';
 import { useBrand } from '../api/get-brand';
 import { type ModelList, useModelList } from '../hooks/use-model-list';
+import { ProductListData } from './product-data';
 
 /** Cards in the first screenful load at once; the rest when they scroll into view. */
 const EAGER_IMAGES = 6;
+/** A card's picture is 6.5 to 8 rem wide: these cover it from 1x to 3x screens. */
+const MODEL_PICTURE_WIDTHS = [160, 240, 320, 480] as const;
 
 interface ModelCardProps {
   model: Model;
   eager: boolean;
+  /** The first row: the page's largest pictures, fetched before anything else. */
+  priority: boolean;
   busy: boolean;
   creating: boolean;
   onPick: (model: Model) => void;
 }
 
-function ModelCard({ model, eager, busy, creating, onPick }: ModelCardProps) {
+function ModelCard({ model, eager, priority, busy, creating, onPick }: ModelCardProps) {
   return (
     <li className="card model-card">
-      <img
-        className="model-card__image"
-        src={model.image ?? caseFallback}
-        alt={`Funda para ${model.name}`}
-        width={194}
-        height={360}
-        loading={eager ? 'eager' : 'lazy'}
-        decoding="async"
-      />
+      {model.image ? (
+        <Picture
+          className="model-card__image"
+          sources={catalogueSources(model.image, MODEL_PICTURE_WIDTHS)}
+          sizes="(min-width: 48rem) 8rem, 6.5rem"
+          alt={`Funda para ${model.name}`}
+          width={200}
+          height={400}
+          eager={eager}
+          priority={priority}
+        />
+      ) : (
+        <img
+          className="model-card__image"
+          src={caseFallback}
+          alt={`Funda para ${model.name}`}
+          width={200}
+          height={400}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+        />
+      )}
       <h2 className="model-card__name">{model.name}</h2>
       <p className="model-card__price">{formatEuros(model.price)}</p>
       <button
@@ -84,6 +104,9 @@ export function ModelsBrowser({
   const pickErrorRef = useRef<HTMLDivElement>(null);
   useDocumentTitle(
     brand.status === 'ready' ? `Selecciona un modelo ${brand.brand.name}` : 'Selecciona un modelo',
+    brand.status === 'ready'
+      ? `Fundas personalizadas para móviles ${brand.brand.name}: elige tu modelo, sube tu foto y diseña tu funda.`
+      : null,
   );
 
   useEffect(() => {
@@ -142,6 +165,7 @@ export function ModelsBrowser({
                     key={model.id}
                     model={model}
                     eager={index < EAGER_IMAGES}
+                    priority={index < 2}
                     busy={creatingId !== null}
                     creating={creatingId === model.id}
                     onPick={onPick}
@@ -149,6 +173,7 @@ export function ModelsBrowser({
                 ))}
               </ul>
             )}
+            {list.items.length > 0 && <ProductListData models={list.items} />}
             {list.status === 'ready' && list.total === 0 && (
               <p className="model-results__empty">
                 {list.filter

@@ -1,22 +1,34 @@
 import { messages } from '@shop/contracts/messages';
 import { formatEuros } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { isKiosk } from '@/lib/kiosk';
 import { getSessionValue, removeSessionValues } from '@/lib/session';
 import { useCheckoutOrder } from '../hooks/use-checkout-order';
+import { useIdleCountdown } from '../hooks/use-idle-countdown';
+import { clearDraft } from '../lib/form-draft';
 import { CheckoutFrame, OrderGate } from './checkout-frame';
 import { OrderPreview, orderPrice } from './order-preview';
 import { StoreDetails } from './store-address';
 
+/** A kiosk returns to its store's home after this long without a touch, ready for the next customer. */
+export const KIOSK_IDLE_SECONDS = 60;
+
 function Confirmation({ order }: { order: Order }) {
   const navigate = useNavigate();
+  const [kiosk] = useState(isKiosk);
 
-  function backToStore() {
+  const backToStore = useCallback(() => {
     // The order is done: the next visit to the store starts a new one.
     removeSessionValues('order_id', 'payment_method', 'delivery_method');
-    navigate(paths.store(getSessionValue('store_url')));
-  }
+    clearDraft(order.id);
+    navigate(paths.store(getSessionValue('store_url')), { replace: kiosk });
+  }, [navigate, kiosk, order.id]);
+
+  // The shop's screen must not keep one customer's order on show for the next one.
+  const left = useIdleCountdown(KIOSK_IDLE_SECONDS, kiosk, backToStore);
 
   return (
     <div className="checkout-layout">
@@ -48,13 +60,28 @@ function Confirmation({ order }: { order: Order }) {
         )}
         <p className="checkout-panel__text">Hemos tramitado tu pedido, puedes volver a tu tienda:</p>
         <StoreDetails store={order.store} />
-        <button
-          type="button"
-          className="button button--primary button--large button--block"
-          onClick={backToStore}
-        >
-          Volver a la tienda
-        </button>
+        {kiosk ? (
+          <>
+            <button
+              type="button"
+              className="button button--primary button--large button--block"
+              onClick={backToStore}
+            >
+              Empezar otra funda
+            </button>
+            <p className="checkout-panel__text confirmation__countdown" role="timer" aria-live="off">
+              Volvemos al inicio en {left} s si nadie toca la pantalla.
+            </p>
+          </>
+        ) : (
+          <button
+            type="button"
+            className="button button--primary button--large button--block"
+            onClick={backToStore}
+          >
+            Volver a la tienda
+          </button>
+        )}
       </section>
       <OrderPreview order={order} shipping={order.shipping} />
     </div>

@@ -2,7 +2,7 @@ import { messages } from '@shop/contracts/messages';
 import { formatEuros } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 import type { OnlinePaymentMethod, PaymentInitiation } from '@shop/contracts/payments';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { paths } from '@/config/paths';
@@ -11,9 +11,11 @@ import { confirmDelivery } from '../api/confirm-delivery';
 import { confirmUserDetails } from '../api/confirm-user-details';
 import { initiatePayment } from '../api/initiate-payment';
 import { useCheckoutOrder } from '../hooks/use-checkout-order';
+import { clearDraft, readDraft, writeDraft } from '../lib/form-draft';
 import { type CustomerData, type FieldName, type FormProblem, formProblem } from '../lib/form-problem';
 import { isStateConflict, refusalMessage } from '../lib/refusal-message';
 import { CheckoutFrame, OrderGate } from './checkout-frame';
+import { FullInvoiceFields, type FullInvoiceHandle } from './full-invoice-fields';
 import { GatewayForm } from './gateway-form';
 import { OrderPreview } from './order-preview';
 
@@ -22,13 +24,14 @@ interface FieldSpec {
   label: string;
   type: 'text' | 'email' | 'tel';
   autoComplete: string;
-  inputMode?: 'numeric' | 'email';
+  inputMode?: 'numeric' | 'email' | 'tel';
 }
 
 const CONTACT_FIELDS: FieldSpec[] = [
   { name: 'name', label: 'Nombre completo', type: 'text', autoComplete: 'name' },
   { name: 'email', label: 'Correo electrónico', type: 'email', autoComplete: 'email', inputMode: 'email' },
-  { name: 'phone', label: 'Teléfono', type: 'tel', autoComplete: 'tel', inputMode: 'numeric' },
+  // 'tel', not 'numeric': the keypad keeps '+' for '+34'; any Spanish way of writing it is accepted.
+  { name: 'phone', label: 'Teléfono', type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
 ];
 
 const DELIVERY_FIELDS: FieldSpec[] = [
@@ -109,11 +112,14 @@ function OrderDataForm({ order, onConflict }: FormProps) {
   // The server's order says how this order is paid and delivered, whatever the session remembers.
   const delivery = order.isHomeDelivery;
   const payNow = order.paymentMethod === 'paynow';
-  const [data, setData] = useState<CustomerData>(() => initialData(order));
-  const [means, setMeans] = useState<OnlinePaymentMethod>('card');
+  // Back after a failed payment: what the customer typed, as typed; otherwise what the order has.
+  const [draft] = useState(() => readDraft(order.id));
+  const [data, setData] = useState<CustomerData>(() => draft?.data ?? initialData(order));
+  const [means, setMeans] = useState<OnlinePaymentMethod>(draft?.means ?? 'card');
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const fullInvoice = useRef<FullInvoiceHandle>(null);
   const [gateway, setGateway] = useState<PaymentInitiation | null>(null);
 
   useEffect(() => {
@@ -156,6 +162,7 @@ function OrderDataForm({ order, onConflict }: FormProps) {
       return;
     }
     setSubmitting(true);
+    if (!(await fullInvoice.current?.save())) return setSubmitting(false);
     try {
       await confirmUserDetails(order.id, { name: data.name, email: data.email, phone: data.phone });
     } catch (failure) {
@@ -174,10 +181,13 @@ function OrderDataForm({ order, onConflict }: FormProps) {
       removeSessionValues('delivery_method');
     }
     if (!payNow) {
+      clearDraft(order.id);
       navigate(paths.orderConfirmation);
       return;
     }
     try {
+      // Kept until the order is paid, for a retry after a refused or cancelled payment.
+      writeDraft(order.id, { data, means });
       setGateway(await initiatePayment(order.id, means));
     } catch (failure) {
       // Spec point 8 only logs this; the customer still gets a way to try again.
@@ -236,6 +246,7 @@ function OrderDataForm({ order, onConflict }: FormProps) {
             {sectionError('delivery')}
           </fieldset>
         )}
+        <FullInvoiceFields orderId={order.id} ref={fullInvoice} />
         {payNow && (
           <fieldset className="checkout-form__section choice-group">
             <legend className="checkout-form__legend">Forma de pago</legend>

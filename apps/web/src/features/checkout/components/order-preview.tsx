@@ -1,5 +1,6 @@
 import { centsToEuros, eurosToCents, formatEuros } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
+import { phoneName, productName } from '@shop/contracts/product';
 import caseFallback from '@/assets/phone-case-fallback.svg';
 
 /** Price plus shipping, added in cents so that 19,90 € + 5,00 € is never 24,899999 €. */
@@ -11,7 +12,7 @@ export const orderPrice = (order: Order, shipping: number): number =>
  * the model's template (transparent where the case is); without a photo, the model's picture.
  */
 function CaseImage({ order }: { order: Order }) {
-  const alt = `Tu funda personalizada para ${order.brand.name} ${order.model.name}`;
+  const alt = `Tu funda personalizada para ${phoneName(order.brand, order.model)}`;
   if (order.design) {
     return <img className="case-figure__design" src={order.design} alt={alt} decoding="async" />;
   }
@@ -51,9 +52,7 @@ export function OrderPreview({ order, shipping, detail, compact = false }: Order
         </div>
       </div>
       <div className="order-preview__body">
-        <p className="order-preview__name">
-          Funda personalizada para {order.brand.name} {order.model.name}.
-        </p>
+        <p className="order-preview__name">{productName(order.brand, order.model)}.</p>
         <p className="order-preview__price" aria-live="polite">
           Precio: {formatEuros(orderPrice(order, shipping))} IVA incl.
         </p>

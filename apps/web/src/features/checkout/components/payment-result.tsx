@@ -10,6 +10,7 @@ import { getSessionValue } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import '@/styles/checkout.css';
 import { type PaymentVerdict, usePaymentVerdict } from '../hooks/use-payment-verdict';
+import { InvoiceDownload } from './invoice-download';
 
 const storeLink = (primary: boolean) => (
   <Link
@@ -94,6 +95,7 @@ function PaymentSuccess() {
       </div>
       <div className="payment-result__actions">
         {verdict.status === 'failed' && retryLink}
+        {verdict.status === 'paid' && orderId && <InvoiceDownload orderId={orderId} />}
         {storeLink(verdict.status !== 'failed')}
       </div>
     </StatusPanel>

@@ -3,6 +3,7 @@ import type { PaymentStatus } from '@shop/contracts/payments';
 import { useEffect, useState } from 'react';
 import { removeSessionValues } from '@/lib/session';
 import { getPaymentStatus } from '../api/get-payment-status';
+import { clearDraft } from '../lib/form-draft';
 
 /** How often the success page asks before it says the bank has not confirmed yet. */
 export const PAYMENT_CHECKS = 10;
@@ -53,7 +54,10 @@ export function usePaymentVerdict(orderId: string | null): PaymentVerdict {
       }
       if (controller.signal.aborted) return;
       if (found) {
-        if (found.status === 'paid') removeSessionValues('order_id', 'payment_method', 'delivery_method');
+        if (found.status === 'paid') {
+          removeSessionValues('order_id', 'payment_method', 'delivery_method');
+          clearDraft(orderId);
+        }
         setVerdict(found);
       } else if (round + 1 >= PAYMENT_CHECKS) {
         setVerdict({ status: unreadable ? 'unknown' : 'pending' });

@@ -1,4 +1,5 @@
 import { messages } from '@shop/contracts/messages';
+import { phoneName } from '@shop/contracts/product';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
@@ -17,10 +18,15 @@ export interface DesignEditorProps {
   /** The store homepage (breadcrumb and the way out when there is no order). */
   storeHref: string;
   whatsapp: string | null;
+  whatsappDisplay?: string | null;
   /** Must keep its identity between renders: the order is reloaded when it changes. */
   onNoPhoto: () => void;
   onOrdered: () => void;
   onPhotoRemoved: () => void;
+  /** A placed order cannot be edited: the customer may see it, or start another case. */
+  onStartAgain: () => void;
+  /** Where a placed order is shown (its checkout step or confirmation). */
+  orderHref: string;
 }
 
 /** `/editor-edicion` (spec points 2 and 4): the customer places the photo on the case. */
@@ -28,16 +34,19 @@ export function DesignEditor({
   orderId,
   storeHref,
   whatsapp,
+  whatsappDisplay = null,
   onNoPhoto,
   onOrdered,
   onPhotoRemoved,
+  onStartAgain,
+  orderHref,
 }: DesignEditorProps) {
   useDocumentTitle(TITLE);
   const load = useEditorOrder(orderId, onNoPhoto);
-  const order = load.status === 'ready' ? load.session.order : null;
+  const order = load.status === 'ready' ? load.session.order : load.status === 'locked' ? load.order : null;
   const header = (
     <header className="page-header editor-header">
-      <span className="eyebrow">{order && `${order.brand.name} ${order.model.name}`}</span>
+      <span className="eyebrow">{order && phoneName(order.brand, order.model)}</span>
       <h1 className="page-title">{TITLE}</h1>
     </header>
   );
@@ -61,7 +70,25 @@ export function DesignEditor({
           </Link>
         </div>
       ) : load.status === 'error' ? (
-        <Alert>{load.message}</Alert>
+        <div className="editor-message">
+          <Alert>{load.message}</Alert>
+          {/* Never a dead end: another model of the brand, or the store's brands. */}
+          <Link to={load.brandId ? paths.models(load.brandId) : storeHref} className="button button--primary">
+            {load.brandId ? 'Elegir otro modelo' : 'Volver a la tienda'}
+          </Link>
+        </div>
+      ) : load.status === 'locked' ? (
+        <div className="editor-message">
+          <Alert>{messages.designLocked}</Alert>
+          <p className="editor-message__actions">
+            <button type="button" className="button button--primary" onClick={onStartAgain}>
+              Empezar otra funda
+            </button>
+            <Link to={orderHref} className="button button--secondary">
+              Ver mi pedido
+            </Link>
+          </p>
+        </div>
       ) : load.status === 'loading' ? (
         <Spinner label="Preparando tu diseño…" />
       ) : (
@@ -69,6 +96,7 @@ export function DesignEditor({
           session={load.session}
           header={header}
           whatsapp={whatsapp}
+          whatsappDisplay={whatsappDisplay}
           onOrdered={onOrdered}
           onPhotoRemoved={onPhotoRemoved}
         />

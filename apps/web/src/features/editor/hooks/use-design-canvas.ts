@@ -1,4 +1,5 @@
-import type { EditorState } from '@shop/case-geometry/editor-state';
+import { type EditorState, keepCovering } from '@shop/case-geometry/editor-state';
+import type { PxSize } from '@shop/case-geometry/outline';
 import type { DesignTransform } from '@shop/case-geometry/transform';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { drawPhotoLayer, drawTemplateLayer, sizeCanvas } from '../lib/draw';
@@ -38,17 +39,20 @@ export function useDesignCanvas(
   photo: PhotoSource,
   template: TemplateLayer,
   initialTransform: DesignTransform,
+  /** The photo's size for the geometry (the original's); drawing uses the loaded copy's. */
+  geometry: PxSize = photo.size,
 ): DesignCanvas {
   const photoCanvasRef = useRef<HTMLCanvasElement>(null);
   const templateCanvasRef = useRef<HTMLCanvasElement>(null);
   const layoutRef = useRef<StageLayout | null>(null);
-  const stateRef = useRef<EditorState>({
-    photo: photo.size,
-    box: template.size,
-    transform: initialTransform,
-  });
+  // A placement restored from an earlier visit (or made before the covering rule) is brought
+  // back over the case before anything is drawn.
+  const [initial] = useState(() =>
+    keepCovering({ photo: geometry, box: template.size, transform: initialTransform }, initialTransform),
+  );
+  const stateRef = useRef<EditorState>(initial);
   const frameRef = useRef(0);
-  const [transform, setTransform] = useState(initialTransform);
+  const [transform, setTransform] = useState(initial.transform);
 
   const drawPhoto = useCallback(() => {
     frameRef.current = 0;

@@ -1,3 +1,4 @@
+import type { PxSize } from '@shop/case-geometry/outline';
 import { coverTransform, type DesignTransform } from '@shop/case-geometry/transform';
 import { messages } from '@shop/contracts/messages';
 import type { Order } from '@shop/contracts/orders';
@@ -12,6 +13,12 @@ import { loadTemplateLayer, type TemplateLayer } from '../lib/template-layer';
 export interface EditorSession {
   order: Order & { image: string };
   photo: PhotoSource;
+  /**
+   * The photo's size for the geometry: the ORIGINAL's (what the server checks coverage against and
+   * prints from), so a placement that covers here covers there too; the editor's smaller copy may
+   * round its aspect ratio by a fraction of a pixel.
+   */
+  geometry: PxSize;
   template: TemplateLayer;
   /** The case's real width, for the print-quality warning; null when the model has no outline. */
   caseWidthMm: number | null;
@@ -23,8 +30,14 @@ export interface EditorSession {
 
 export type EditorLoadState =
   | { status: 'loading' }
-  | { status: 'error'; message: string }
+  /** `brandId`: the model cannot be designed; the customer chooses another of that brand. */
+  | { status: 'error'; message: string; brandId?: number }
+  /** The order is placed (details confirmed or later): its design is what will be printed. */
+  | { status: 'locked'; order: Order }
   | { status: 'ready'; session: EditorSession };
+
+/** The states in which the design may still change (the server says the same, 409 otherwise). */
+const EDITABLE = new Set<Order['status']>(['created', 'image_uploaded', 'design_confirmed']);
 
 /**
  * Loads everything the editor needs for the session's order. An order without a photo has nothing
@@ -47,6 +60,10 @@ export function useEditorOrder(orderId: string | null, onNoPhoto: () => void): E
         if (!isAbort(error)) setState({ status: 'error', message: messages.orderLoadFailed });
         return;
       }
+      if (!EDITABLE.has(order.status)) {
+        setState({ status: 'locked', order });
+        return;
+      }
       const image = order.image;
       if (!image) {
         onNoPhoto();
@@ -54,7 +71,7 @@ export function useEditorOrder(orderId: string | null, onNoPhoto: () => void): E
       }
       const template = order.model.template;
       if (!template) {
-        setState({ status: 'error', message: messages.orderLoadFailed });
+        setState({ status: 'error', message: messages.modelNotDesignable, brandId: order.brand.id });
         return;
       }
       try {
@@ -65,12 +82,14 @@ export function useEditorOrder(orderId: string | null, onNoPhoto: () => void): E
           getModelOutline(order.model.id, signal).catch(() => null),
         ]);
         const restored = readStoredTransform(orderId, image) ?? parseTransform(order.designTransform);
+        const geometry = order.imageSize ?? photo.size;
         loaded = {
           order: { ...order, image },
           photo,
+          geometry,
           template: layer,
           caseWidthMm: outline?.widthMm ?? null,
-          initialTransform: restored ?? coverTransform(photo.size, layer.size),
+          initialTransform: restored ?? coverTransform(geometry, layer.size),
           fitOnLoad: restored === null,
         };
         if (signal.aborted) {

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
-import giftArt from '@/assets/gift.svg';
-import heroArt from '@/assets/hero-cases.svg';
+import { Picture } from '@/components/ui/picture';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import '@/styles/landing.css';
+import { brandMarks, gift as giftPicture, hero as heroPicture } from 'virtual:pictures';
+import { GIFT_SIZE, HERO_SIZE, HERO_SIZES } from '../mockup-sizes';
 
 interface LandingPageProps {
   /** The store homepage when the visitor came with a store link, the store selection otherwise. */
@@ -43,7 +44,7 @@ const steps = [
   },
 ];
 
-const brands = ['Apple', 'Samsung', 'Xiaomi', 'OPPO'];
+const brands = ['Apple', 'Samsung', 'Xiaomi', 'OPPO'] as const;
 
 export function LandingPage({ storeHref }: LandingPageProps) {
   useDocumentTitle(null);
@@ -61,15 +62,29 @@ export function LandingPage({ storeHref }: LandingPageProps) {
               Crea tu funda personalizada en tres sencillos pasos y recógela en tu tienda o recíbela en casa.
             </p>
             <div className="hero__actions">
+              {/* "Empezar" alone says nothing to a search engine or a screen reader's list of links. */}
               <Link to={storeHref} className="button button--primary button--large">
-                Empezar
+                Empezar mi funda
               </Link>
               <Link to={{ hash: 'como-funciona' }} className="button button--secondary button--large">
                 Cómo funciona
               </Link>
             </div>
+            <ul className="hero__facts">
+              <li>Hecha para tu modelo exacto</li>
+              <li>Impresión a todo color</li>
+              <li>Recogida en tienda o envío en 2 a 4 días</li>
+            </ul>
           </div>
-          <img className="hero__art" src={heroArt} alt="" width={320} height={300} fetchPriority="high" />
+          <Picture
+            className="hero__art"
+            sources={heroPicture}
+            sizes={HERO_SIZES}
+            alt="Tres fundas personalizadas con diseños de atardecer, olas y flores"
+            width={HERO_SIZE.width}
+            height={HERO_SIZE.height}
+            priority
+          />
         </div>
       </section>
 
@@ -107,14 +122,13 @@ export function LandingPage({ storeHref }: LandingPageProps) {
 
       <section className="gifts container" aria-labelledby="gifts-title">
         <div className="gifts__inner">
-          <img
+          <Picture
             className="gifts__art"
-            src={giftArt}
+            sources={giftPicture}
+            sizes="(min-width: 48rem) 14rem, 12rem"
             alt=""
-            width={120}
-            height={120}
-            loading="lazy"
-            decoding="async"
+            width={GIFT_SIZE.width}
+            height={GIFT_SIZE.height}
           />
           <div>
             <h2 id="gifts-title" className="section-title">
@@ -138,11 +152,25 @@ export function LandingPage({ storeHref }: LandingPageProps) {
         </h2>
         <ul className="brands__list">
           {brands.map((brand) => (
-            <li key={brand} className="brands__item">
-              {brand}
+            <li key={brand}>
+              <Link to={storeHref} className="brands__item">
+                <img
+                  src={brandMarks[brand.toLowerCase()]}
+                  alt=""
+                  width={40}
+                  height={40}
+                  loading="lazy"
+                  decoding="async"
+                />
+                <span>Fundas {brand}</span>
+              </Link>
             </li>
           ))}
         </ul>
+        <p className="brands__note">
+          Apple, Samsung, Xiaomi y OPPO son marcas de sus respectivos titulares; las mostramos solo para
+          indicar los móviles para los que hacemos fundas.
+        </p>
       </section>
     </>
   );

@@ -1,16 +1,25 @@
 import { Link } from 'react-router';
-import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from '@/components/ui/icons';
+import { ClockIcon, LogoMark, MailIcon, PhoneIcon, PinIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
+import { linkOnThisDevice } from '@/lib/kiosk';
 import { useCompany } from '../api/get-config';
 import { footerLinks } from '../content/footer-links';
 
 export function SiteFooter() {
   const { company } = useCompany();
   const year = new Date().getFullYear();
+  // Links out of the shop (phone, WhatsApp, e-mail) are plain text on an in-store kiosk.
+  const tel = company && linkOnThisDevice(`tel:${company.phone.replace(/\s+/g, '')}`);
+  const whatsapp = company && linkOnThisDevice(`https://wa.me/${company.whatsapp}`);
+  const mail = company && linkOnThisDevice(`mailto:${company.email}`);
 
   return (
     <footer className="site-footer">
       <div className="container">
+        <Link to={paths.landing} className="site-footer__brand">
+          <LogoMark />
+          <span>{company?.tradeName ?? <span className="visually-hidden">Inicio</span>}</span>
+        </Link>
         <div className="site-footer__grid">
           <section aria-labelledby="footer-company">
             <h2 className="site-footer__title" id="footer-company">
@@ -29,18 +38,21 @@ export function SiteFooter() {
                 <p>
                   <PhoneIcon className="site-footer__icon" />
                   <span>
-                    Teléfono y WhatsApp:{' '}
-                    <a href={`tel:${company.phone.replace(/\s+/g, '')}`}>{company.phone}</a>
-                    {' · '}
-                    <a href={`https://wa.me/${company.whatsapp}`} rel="noopener noreferrer" target="_blank">
-                      Escribir por WhatsApp
-                      <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
-                    </a>
+                    Teléfono y WhatsApp: {tel ? <a href={tel}>{company.phone}</a> : company.phone}
+                    {whatsapp && (
+                      <>
+                        {' · '}
+                        <a href={whatsapp} rel="noopener noreferrer" target="_blank">
+                          Escribir por WhatsApp
+                          <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+                        </a>
+                      </>
+                    )}
                   </span>
                 </p>
                 <p>
                   <MailIcon className="site-footer__icon" />
-                  <a href={`mailto:${company.email}`}>{company.email}</a>
+                  {mail ? <a href={mail}>{company.email}</a> : <span>{company.email}</span>}
                 </p>
                 <p>
                   <ClockIcon className="site-footer__icon" />

@@ -74,7 +74,7 @@ export const companyPage: PageBuilder = (c) => ({
       blocks: [
         {
           kind: 'p',
-          text: `Nuestra tienda física está en ${postalAddress(c)}. Nuestro horario de apertura y de atención al cliente es ${c.hours}. También puede llamarnos al ${c.phone}, escribirnos por WhatsApp al ${c.whatsapp} o enviarnos un correo electrónico a ${c.email}.`,
+          text: `Nuestra tienda física está en ${postalAddress(c)}. Nuestro horario de apertura y de atención al cliente es ${c.hours}. También puede llamarnos al ${c.phone}, escribirnos por WhatsApp al ${c.whatsappDisplay} o enviarnos un correo electrónico a ${c.email}.`,
         },
       ],
     },

@@ -23,7 +23,7 @@ export const contactPage: PageBuilder = (c) => ({
       id: 'telefono-y-whatsapp',
       heading: 'Teléfono y WhatsApp',
       blocks: [
-        { kind: 'ul', items: [`Teléfono: ${c.phone}`, `WhatsApp: ${c.whatsapp}`] },
+        { kind: 'ul', items: [`Teléfono: ${c.phone}`, `WhatsApp: ${c.whatsappDisplay}`] },
         {
           kind: 'p',
           text: 'Por WhatsApp puede enviarnos fotografías, por ejemplo para comunicar un defecto en las 72 horas siguientes a la recepción del pedido o para que le ayudemos con su diseño. En el editor de la funda también encontrará el botón «Asistencia», que abre directamente una conversación de WhatsApp con nosotros.',

@@ -13,7 +13,8 @@ const company: CompanyInfo = {
   town: 'Málaga',
   province: 'Málaga',
   phone: '900 000 001',
-  whatsapp: '600 000 002',
+  whatsapp: '34600000002',
+  whatsappDisplay: '+34 600 000 002',
   email: 'hola@fundaprueba.example',
   hours: 'de lunes a viernes, de 10:00 a 22:00',
   registry: 'Registro Mercantil de Málaga, tomo 0000, folio 0, hoja MA-000000',
@@ -28,7 +29,8 @@ const other: CompanyInfo = {
   town: 'Villaejemplo',
   province: 'Provinciaejemplo',
   phone: '911 111 111',
-  whatsapp: '622 222 222',
+  whatsapp: '34622222222',
+  whatsappDisplay: '+34 622 222 222',
   email: 'contacto@otra.example',
   hours: 'de martes a sábado, de 9:00 a 14:00',
   registry: 'Registro Mercantil de Villaejemplo, hoja VE-1',
@@ -179,15 +181,24 @@ describe('company data comes from configuration', () => {
     for (const v of [company.hours, company.address, company.postalCode, company.town, company.phone]) {
       assert.ok(t.includes(v), v);
     }
-    assert.ok(t.includes(company.whatsapp) && t.includes(company.email));
+    assert.ok(t.includes(company.whatsappDisplay) && t.includes(company.email));
+  });
+
+  test('WhatsApp is written as people read it (+34 600 000 002), never as the digits of its link', () => {
+    for (const slug of staticSlugs) {
+      const t = fullText(page(slug));
+      assert.ok(!t.includes(company.whatsapp), `${slug} shows ${company.whatsapp}`);
+    }
+    assert.ok(fullText(page('legal')).includes(`WhatsApp: ${company.whatsappDisplay}`));
+    assert.ok(fullText(page('contact')).includes(`WhatsApp: ${company.whatsappDisplay}`));
   });
 
   test('no other phone numbers, e-mail addresses or NIFs are hard-coded', () => {
     for (const slug of staticSlugs) {
       const t = fullText(page(slug));
       for (const email of t.match(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g) ?? []) assert.equal(email, company.email);
-      for (const phone of t.match(/(?<!\d)[6789]\d{2}(?: ?\d{3}){2}(?!\d)/g) ?? []) {
-        assert.ok([company.phone, company.whatsapp].includes(phone), `${slug}: ${phone}`);
+      for (const phone of t.match(/(?<![\d+])(?:\+34 )?[6789]\d{2}(?: ?\d{3}){2}(?!\d)/g) ?? []) {
+        assert.ok([company.phone, company.whatsappDisplay].includes(phone), `${slug}: ${phone}`);
       }
       for (const nif of t.match(/\b[A-HJNP-SUVW]\d{7}[0-9A-J]\b/g) ?? []) assert.equal(nif, company.nif);
     }
@@ -202,7 +213,7 @@ describe('company data comes from configuration', () => {
       company.address,
       company.postalCode,
       company.phone,
-      company.whatsapp,
+      company.whatsappDisplay,
       company.email,
       company.registry,
     ];

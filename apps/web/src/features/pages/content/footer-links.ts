@@ -2,21 +2,9 @@
  * The static pages' slugs and the footer's links, apart from the texts themselves so that the
  * footer on every page does not carry every legal text in its bundle.
  */
-/** Route slugs of the static pages (spec point 2). */
-export const staticSlugs = [
-  'general-conditions',
-  'return-conditions',
-  'return-conditions-2',
-  'shipping',
-  'company',
-  'payments',
-  'legal',
-  'privacy',
-  'cookies',
-  'contact',
-] as const;
+import { type StaticSlug, staticSlugs } from '@shop/contracts/storefront';
 
-export type StaticSlug = (typeof staticSlugs)[number];
+export { type StaticSlug, staticSlugs };
 
 export const isStaticSlug = (value: string): value is StaticSlug =>
   (staticSlugs as readonly string[]).includes(value);

@@ -155,7 +155,7 @@ export const generalConditionsPage: PageBuilder = (c) => ({
       blocks: [
         {
           kind: 'p',
-          text: `Puede dirigir sus consultas y reclamaciones al correo electrónico ${c.email}, al teléfono ${c.phone} o por WhatsApp al ${c.whatsapp}. Nuestro horario de atención es ${c.hours}. También tiene a su disposición hojas de quejas y reclamaciones oficiales en nuestra tienda física, situada en ${postalAddress(c)}.`,
+          text: `Puede dirigir sus consultas y reclamaciones al correo electrónico ${c.email}, al teléfono ${c.phone} o por WhatsApp al ${c.whatsappDisplay}. Nuestro horario de atención es ${c.hours}. También tiene a su disposición hojas de quejas y reclamaciones oficiales en nuestra tienda física, situada en ${postalAddress(c)}.`,
         },
       ],
     },

@@ -23,7 +23,7 @@ export const legalPage: PageBuilder = (c) => ({
             `Domicilio: ${postalAddress(c)}`,
             `Datos registrales: ${c.registry}`,
             `Teléfono: ${c.phone}`,
-            `WhatsApp: ${c.whatsapp}`,
+            `WhatsApp: ${c.whatsappDisplay}`,
             `Correo electrónico: ${c.email}`,
             `Horario de atención: ${c.hours}`,
           ],

@@ -99,7 +99,7 @@ export const paymentsPage: PageBuilder = (c) => ({
       blocks: [
         {
           kind: 'p',
-          text: `Si tiene cualquier duda sobre un cobro, llámenos al ${c.phone}, escríbanos por WhatsApp al ${c.whatsapp} o envíenos un correo electrónico a ${c.email}. Nuestro horario de atención es ${c.hours}.`,
+          text: `Si tiene cualquier duda sobre un cobro, llámenos al ${c.phone}, escríbanos por WhatsApp al ${c.whatsappDisplay} o envíenos un correo electrónico a ${c.email}. Nuestro horario de atención es ${c.hours}.`,
         },
       ],
     },

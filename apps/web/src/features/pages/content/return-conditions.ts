@@ -41,7 +41,7 @@ export const returnConditionsPage: PageBuilder = (c) => ({
       blocks: [
         {
           kind: 'p',
-          text: `Revise su pedido al recibirlo. Los defectos físicos (roturas, golpes, arañazos, fallos de impresión o daños sufridos durante el transporte) deben comunicarse en un plazo de 72 horas desde la recepción, con una fotografía en la que se aprecie el defecto, por correo electrónico a ${c.email} o por WhatsApp al ${c.whatsapp}. Así podremos reclamar al transportista y resolver la incidencia con rapidez. Este aviso no limita los derechos que le reconoce la garantía legal de conformidad, que se explica en las Condiciones de garantía.`,
+          text: `Revise su pedido al recibirlo. Los defectos físicos (roturas, golpes, arañazos, fallos de impresión o daños sufridos durante el transporte) deben comunicarse en un plazo de 72 horas desde la recepción, con una fotografía en la que se aprecie el defecto, por correo electrónico a ${c.email} o por WhatsApp al ${c.whatsappDisplay}. Así podremos reclamar al transportista y resolver la incidencia con rapidez. Este aviso no limita los derechos que le reconoce la garantía legal de conformidad, que se explica en las Condiciones de garantía.`,
         },
       ],
     },

@@ -57,7 +57,7 @@ export const warrantyConditionsPage: PageBuilder = (c) => ({
         {
           kind: 'ul',
           items: [
-            `Escríbanos a ${c.email} o por WhatsApp al ${c.whatsapp}, indicando su número de pedido y una descripción del problema.`,
+            `Escríbanos a ${c.email} o por WhatsApp al ${c.whatsappDisplay}, indicando su número de pedido y una descripción del problema.`,
             'Adjunte una o varias fotografías del defecto y, si se trata de un fallo de funcionamiento, un vídeo breve.',
             `Le indicaremos cómo enviarnos el producto o cómo entregarlo en nuestra tienda física, en ${postalAddress(c)}.`,
             'Conserve la factura o el justificante de compra, que acredita la fecha de entrega.',

@@ -1,4 +1,5 @@
 import type { Order } from '@shop/contracts/orders';
+import { phoneName } from '@shop/contracts/product';
 import {
   type ChangeEvent,
   type DragEvent,
@@ -20,6 +21,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import '@/styles/photo-intake.css';
 import { useIntakeOrder } from '../hooks/use-intake-order';
 import { useOrderPhotoUpload } from '../hooks/use-order-photo-upload';
+import { UPLOAD_LINK_FRESH_MS, useUploadLink } from '../hooks/use-upload-link';
 import { CloudUploadIcon } from './intake-icons';
 import { UploadProgress } from './upload-progress';
 
@@ -103,7 +105,9 @@ function PhotoIntake({ order, kiosk, onPhotoReady }: PhotoIntakeProps) {
   const [dragging, setDragging] = useState(false);
   const helpTitleId = useId();
   const uploading = state.status === 'uploading';
-  const modelName = `${order.model.brand.name} ${order.model.name}`;
+  const modelName = phoneName(order.model.brand, order.model);
+  // On a kiosk the QR code's link is fetched now, so the code shows the moment the cloud is tapped.
+  const { link, retry: retryLink } = useUploadLink(order.id, 'screen', kiosk);
 
   useEffect(() => {
     if (kiosk) void loadQrDialog();
@@ -122,8 +126,13 @@ function PhotoIntake({ order, kiosk, onPhotoReady }: PhotoIntakeProps) {
   }, [kiosk]);
 
   const addImage = () => {
-    if (kiosk) setQrOpen(true);
-    else input.current?.click();
+    if (!kiosk) {
+      input.current?.click();
+      return;
+    }
+    // A link fetched long ago (the screen left open) may be close to expiring: ask for another.
+    if (link.status === 'ready' && Date.now() - link.fetchedAt > UPLOAD_LINK_FRESH_MS) retryLink();
+    setQrOpen(true);
   };
 
   const chosen = (event: ChangeEvent<HTMLInputElement>) => {
@@ -250,7 +259,13 @@ function PhotoIntake({ order, kiosk, onPhotoReady }: PhotoIntakeProps) {
 
       {qrOpen && (
         <Suspense fallback={null}>
-          <KioskQrDialog orderId={order.id} onClose={closeQr} onImage={onPhotoReady} />
+          <KioskQrDialog
+            orderId={order.id}
+            link={link}
+            retryLink={retryLink}
+            onClose={closeQr}
+            onImage={onPhotoReady}
+          />
         </Suspense>
       )}
     </div>

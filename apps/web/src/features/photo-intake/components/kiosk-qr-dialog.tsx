@@ -1,13 +1,18 @@
 import { messages } from '@shop/contracts/messages';
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { QrCode } from '@/components/ui/qr-code';
 import { Spinner } from '@/components/ui/spinner';
+import { useModalDialog } from '@/components/ui/use-modal-dialog';
 import { useOrderImagePolling } from '../hooks/use-order-image-polling';
-import { useUploadLink } from '../hooks/use-upload-link';
-import { QrCode } from './qr-code';
+import type { UploadLink } from '../hooks/use-upload-link';
 
 interface KioskQrDialogProps {
   orderId: string;
+  /** The upload link, fetched ahead by the photo screen so the code shows at once. */
+  link: UploadLink;
+  /** Asks for another link (after a failure). */
+  retryLink: () => void;
   /** The dialog closed (Cerrar, Escape or a tap outside it). */
   onClose: () => void;
   /** The phone's photo reached the order. */
@@ -15,39 +20,26 @@ interface KioskQrDialogProps {
 }
 
 /**
- * The kiosk's hand-off to the customer's phone: a modal with the QR code of a fresh upload link.
+ * The kiosk's hand-off to the customer's phone: a modal with the QR code of a fresh upload link
+ * (single-use: the first photo sent through it spends it; 'Cambiar foto' brings a new one).
  * While it is open the order is polled; the photo arriving ends it. A native modal <dialog> keeps
  * focus inside, makes the page behind inert and closes with Escape.
  */
-export function KioskQrDialog({ orderId, onClose, onImage }: KioskQrDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
+export function KioskQrDialog({ orderId, link, retryLink, onClose, onImage }: KioskQrDialogProps) {
+  const { ref, close, onBackdropClick } = useModalDialog();
   const titleId = useId();
   const textId = useId();
-  const { link, retry: retryLink } = useUploadLink(orderId, 'screen');
   const polling = useOrderImagePolling(orderId, link.status === 'ready', onImage);
 
-  useEffect(() => {
-    const element = dialog.current;
-    // Not closed on cleanup: leaving the DOM ends the modal state, and a close() here would
-    // report a close that the customer never asked for.
-    if (element && !element.open) element.showModal();
-  }, []);
-
-  const close = () => dialog.current?.close();
-
   return (
-    // A tap on the backdrop lands on the <dialog> itself (its content fills it): it closes, as
-    // Escape does from the keyboard.
     // biome-ignore lint/a11y/useKeyWithClickEvents: Escape is the keyboard way to close a modal.
     <dialog
-      ref={dialog}
+      ref={ref}
       className="qr-dialog"
       aria-labelledby={titleId}
       aria-describedby={textId}
       onClose={onClose}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) close();
-      }}
+      onClick={onBackdropClick}
     >
       <div className="qr-dialog__body">
         <h2 id={titleId} className="qr-dialog__title">

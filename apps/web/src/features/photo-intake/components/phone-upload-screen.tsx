@@ -1,9 +1,11 @@
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import '@/styles/photo-intake.css';
 import { messages } from '@shop/contracts/messages';
 import { usePhoneUpload } from '../hooks/use-phone-upload';
+import { useUploadLinkStatus } from '../hooks/use-upload-link-status';
 import { CameraIcon, CheckCircleIcon, ImageIcon } from './intake-icons';
 import { UploadProgress } from './upload-progress';
 
@@ -57,8 +59,11 @@ export function PhoneUploadScreen({ encodedUrl, shopName }: PhoneUploadScreenPro
   const [file, setFile] = useState<File | null>(null);
   const url = useObjectUrl(file);
   const { state, upload } = usePhoneUpload(encodedUrl);
+  // Said as the page opens: an expired or spent link, or a design already confirmed at the store.
+  const link = useUploadLinkStatus(encodedUrl);
   const done = state.status === 'done';
-  const canChoose = state.status === 'idle' || (state.status === 'error' && !state.final);
+  const linkOpen = link.status === 'open';
+  const canChoose = linkOpen && (state.status === 'idle' || (state.status === 'error' && !state.final));
 
   const chosen = (event: ChangeEvent<HTMLInputElement>) => {
     const picked = event.target.files?.[0];
@@ -75,7 +80,13 @@ export function PhoneUploadScreen({ encodedUrl, shopName }: PhoneUploadScreenPro
         <h1 id={titleId} className="page-title">
           {done ? '¡Foto enviada!' : 'Sube tu foto'}
         </h1>
-        {!done && (
+        {link.status === 'checking' && <Spinner label="Comprobando el enlace…" />}
+        {link.status === 'closed' && !done && (
+          <Alert>
+            <p className="phone-upload__error">{link.message}</p>
+          </Alert>
+        )}
+        {!done && linkOpen && (
           <p className="phone-upload__intro">
             Elige una foto de tu móvil o haz una nueva. Aparecerá en la pantalla de la tienda para que diseñes
             allí tu funda.
@@ -114,7 +125,12 @@ export function PhoneUploadScreen({ encodedUrl, shopName }: PhoneUploadScreenPro
         )}
         {/* No `capture`: the phone then offers its camera and its gallery alike. */}
         <input ref={input} type="file" accept="image/*" hidden onChange={chosen} />
-        {canChoose && <p className="phone-upload__hint">Fotos JPEG, PNG, WebP o HEIC (las del iPhone).</p>}
+        {canChoose && (
+          <p className="phone-upload__hint">
+            Fotos JPEG, PNG, WebP o HEIC (las del iPhone). Las fotos muy grandes se reducen en tu móvil antes
+            de enviarlas.
+          </p>
+        )}
       </section>
     </div>
   );

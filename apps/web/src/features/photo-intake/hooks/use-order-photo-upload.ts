@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { isAbort } from '@/lib/api-client';
 import { attachOrderImage } from '../api/attach-order-image';
 import { uploadImage } from '../api/upload-image';
+import { preparePhoto } from '../lib/prepare-photo';
 import { uploadRefusalMessage } from '../lib/upload-error';
 
 export type PhotoUpload =
@@ -33,7 +34,10 @@ export function useOrderPhotoUpload(orderId: string, onDone: () => void) {
       const { signal } = current;
       setState({ status: 'uploading', progress: 0 });
       try {
-        const { uri } = await uploadImage(file, {
+        // Phones' 50-200 MP photos are shrunk here first (progress shows 0 % meanwhile).
+        const sendable = await preparePhoto(file);
+        if (signal.aborted) return;
+        const { uri } = await uploadImage(sendable, {
           signal,
           onProgress: (progress) => {
             if (!signal.aborted) setState({ status: 'uploading', progress });

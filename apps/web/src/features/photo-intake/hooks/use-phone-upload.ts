@@ -2,6 +2,7 @@ import { messages } from '@shop/contracts/messages';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isAbort } from '@/lib/api-client';
 import { uploadPhoneImage } from '../api/upload-phone-image';
+import { preparePhoto } from '../lib/prepare-photo';
 import { isUploadLinkInvalid, uploadRefusalMessage } from '../lib/upload-error';
 
 export type PhoneUpload =
@@ -29,7 +30,10 @@ export function usePhoneUpload(encodedUrl: string) {
       const { signal } = current;
       setState({ status: 'uploading', progress: 0 });
       try {
-        await uploadPhoneImage(encodedUrl, file, {
+        // Phones' 50-200 MP photos are shrunk here first (progress shows 0 % meanwhile).
+        const sendable = await preparePhoto(file);
+        if (signal.aborted) return;
+        await uploadPhoneImage(encodedUrl, sendable, {
           signal,
           onProgress: (progress) => {
             if (!signal.aborted) setState({ status: 'uploading', progress });

@@ -7,25 +7,32 @@ import { getUploadUrl } from '../api/get-upload-url';
 export type UploadLink =
   | { status: 'loading' }
   | { status: 'error'; message: string }
-  | { status: 'ready'; url: string };
+  | { status: 'ready'; url: string; fetchedAt: number };
 
-/** A new phone upload link for the order, asked for when the QR code is shown. */
-export function useUploadLink(orderId: string, origin: Origin) {
+/** Links live about 30 minutes on the server; one older than this is asked for again before use. */
+export const UPLOAD_LINK_FRESH_MS = 20 * 60_000;
+
+/**
+ * A new phone upload link for the order. A kiosk asks for it as soon as the photo screen opens
+ * (`enabled`), so the QR code shows the moment the customer taps; `retry` asks for another.
+ */
+export function useUploadLink(orderId: string, origin: Origin, enabled = true) {
   const [link, setLink] = useState<UploadLink>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the reload trigger.
   useEffect(() => {
+    if (!enabled) return;
     const controller = new AbortController();
     setLink({ status: 'loading' });
     getUploadUrl(orderId, origin, controller.signal).then(
-      (url) => setLink({ status: 'ready', url }),
+      (url) => setLink({ status: 'ready', url, fetchedAt: Date.now() }),
       (error: unknown) => {
         if (!isAbort(error)) setLink({ status: 'error', message: messages.uploadQrFailed });
       },
     );
     return () => controller.abort();
-  }, [orderId, origin, attempt]);
+  }, [orderId, origin, enabled, attempt]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return { link, retry };

@@ -1,3 +1,4 @@
+import { formatEuros } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -44,10 +45,12 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
   const [printFile, setPrintFile] = useState<string | null>(null);
   const [invoice, setInvoice] = useState<{ uri: string; number: string } | null>(null);
   const [cancelling, setCancelling] = useState(false);
+  const [cashing, setCashing] = useState(false);
   const [note, setNote] = useState('');
   const actions = orderActions(order);
   const busy = action.busy !== null;
   const printName = `pedido-${order.orderNumber}.pdf`;
+  const firstPrint = order.status === 'paid' || order.status === 'to_pay_at_store';
 
   async function markPaid() {
     const result = await action.run(
@@ -55,11 +58,12 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
       () => confirmPayment(order.id),
       'Pedido marcado como cobrado.',
     );
-    if (result.ok) onChanged(result.value);
+    if (!result.ok) return;
+    setCashing(false);
+    onChanged(result.value);
   }
 
   async function print() {
-    const firstPrint = order.status === 'paid';
     const result = await action.run(
       'print',
       () => printOrder(order.id),
@@ -109,21 +113,21 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
               type="button"
               className="admin-button admin-button--primary"
               disabled={busy}
-              onClick={markPaid}
+              onClick={() => setCashing(true)}
             >
-              {label('confirmPayment', 'Marcar como cobrado', 'Guardando…')}
+              Marcar como cobrado
             </button>
           )}
           {actions.includes('print') && (
             <button
               type="button"
-              className={`admin-button admin-button--${order.status === 'paid' ? 'primary' : 'secondary'}`}
+              className={`admin-button admin-button--${firstPrint ? 'primary' : 'secondary'}`}
               disabled={busy}
               onClick={print}
             >
               {label(
                 'print',
-                order.status === 'paid' ? 'Imprimir' : 'Descargar archivo de impresión',
+                firstPrint ? 'Imprimir' : 'Descargar archivo de impresión',
                 'Generando archivo…',
               )}
             </button>
@@ -165,7 +169,10 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
           )}
         </div>
       )}
-      {action.error && !cancelling && <Alert>{action.error}</Alert>}
+      {order.status === 'ready' && order.paidAt === null && (
+        <p className="admin-hint">El cliente paga al recoger: márquelo como cobrado antes de entregarlo.</p>
+      )}
+      {action.error && !cancelling && !cashing && <Alert>{action.error}</Alert>}
       {(printFile || invoice) && (
         <ul className="admin-documents" aria-label="Documentos del pedido">
           {printFile && (
@@ -184,6 +191,23 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
           )}
         </ul>
       )}
+      <Dialog
+        open={cashing}
+        title={`¿Marcar el pedido ${order.orderNumber} como cobrado?`}
+        confirmLabel={action.busy === 'confirmPayment' ? 'Guardando…' : 'Marcar como cobrado'}
+        busy={busy}
+        onConfirm={markPaid}
+        onClose={() => {
+          setCashing(false);
+          action.clearError();
+        }}
+      >
+        <p>
+          Confirme que el cliente ha pagado {formatEuros(order.total + order.shipping)} en la tienda. Quedará
+          anotado quién lo cobró y cuándo, y el cliente recibirá el justificante «Pago recibido» por correo.
+        </p>
+        {action.error && cashing && <Alert>{action.error}</Alert>}
+      </Dialog>
       <Dialog
         open={cancelling}
         title={`¿Cancelar el pedido ${order.orderNumber}?`}

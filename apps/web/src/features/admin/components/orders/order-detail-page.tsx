@@ -9,7 +9,7 @@ import { getOrderTimeline } from '../../api/get-order-timeline';
 import { getPaymentStatus } from '../../api/get-payment-status';
 import { useResource } from '../../hooks/use-resource';
 import { actorLabel, formatDateTime } from '../../lib/format';
-import { STATUS_LABELS } from '../../lib/order-status';
+import { deliveryLabel, STATUS_LABELS } from '../../lib/order-status';
 import { LoadState } from '../ui/load-state';
 import { PageHeader } from '../ui/page-header';
 import { StatusBadge } from '../ui/status-badge';
@@ -25,6 +25,12 @@ const ATTEMPT_STATUS: Record<PaymentAttempt['status'], string> = {
 };
 
 const ATTEMPT_METHOD: Record<PaymentAttempt['method'], string> = { card: 'Tarjeta', bizum: 'Bizum' };
+
+/** A pay-at-store order's payment, which its state does not tell: cashed or still to cash. */
+function atStorePayment(order: Order): string | null {
+  if (order.paymentMethod !== 'paystore' || order.status === 'cancelled') return null;
+  return order.paidAt ? 'Cobrado' : 'Pendiente de cobro';
+}
 
 function Card({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   const id = useId();
@@ -91,7 +97,7 @@ function DeliveryCard({ order }: { order: Order }) {
   return (
     <Card title="Entrega">
       <dl className="admin-dl">
-        <Row term="Modalidad">{order.isHomeDelivery ? 'Envío a domicilio' : 'Recogida en tienda'}</Row>
+        <Row term="Modalidad">{deliveryLabel(order)}</Row>
         {order.isHomeDelivery ? (
           <>
             <Row term="Dirección">{order.customerAddress}</Row>
@@ -128,6 +134,15 @@ function PaymentCard({ order, payment }: { order: Order; payment: PaymentStatus 
               ? 'En línea (tarjeta o Bizum)'
               : null}
         </Row>
+        {order.paymentMethod && (
+          <Row term="Cobro">
+            {order.paidAt
+              ? `Cobrado el ${formatDateTime(order.paidAt)}${order.paidBy ? ` · ${actorLabel(order.paidBy)}` : ''}`
+              : order.status === 'cancelled'
+                ? null
+                : 'Pendiente'}
+          </Row>
+        )}
       </dl>
       {attempts.length > 0 && (
         <TableWrap label="Intentos de pago en línea">
@@ -197,7 +212,7 @@ export function OrderDetailPage() {
               <span className="admin-order-summary">
                 <StatusBadge status={data.status} />
                 <span>
-                  {data.isHomeDelivery ? 'Envío a domicilio' : 'Recogida en tienda'} · {data.store.name}
+                  {[deliveryLabel(data), data.store.name, atStorePayment(data)].filter(Boolean).join(' · ')}
                 </span>
               </span>
             }
@@ -231,9 +246,11 @@ export function OrderDetailPage() {
             {timeline.data && (
               <ol className="admin-timeline">
                 {timeline.data.map((event) => (
-                  <li key={`${event.at}-${event.toStatus}`} className="admin-timeline__item">
+                  <li key={`${event.at}-${event.kind}-${event.toStatus}`} className="admin-timeline__item">
                     <span className="admin-timeline__dot" aria-hidden="true" />
-                    <p className="admin-timeline__status">{STATUS_LABELS[event.toStatus]}</p>
+                    <p className="admin-timeline__status">
+                      {event.kind === 'paid' ? 'Cobrado' : STATUS_LABELS[event.toStatus]}
+                    </p>
                     <p className="admin-timeline__meta">
                       <time dateTime={event.at}>{formatDateTime(event.at)}</time> · {actorLabel(event.actor)}
                     </p>

@@ -21,6 +21,8 @@ export function OrderFilters({ query, stores, onApply, onClear }: OrderFiltersPr
   const [endDate, setEndDate] = useState(query.endDate ?? '');
   const [status, setStatus] = useState<OrderStatus | ''>(query.status ?? '');
   const [finishedOnly, setFinishedOnly] = useState(query.finishedOnly ?? false);
+  const [paid, setPaid] = useState<'true' | 'false' | ''>(query.paid ?? '');
+  const [abandoned, setAbandoned] = useState(query.abandoned ?? false);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -31,6 +33,8 @@ export function OrderFilters({ query, stores, onApply, onClear }: OrderFiltersPr
       endDate: endDate || undefined,
       status: status || undefined,
       finishedOnly,
+      paid: paid || undefined,
+      abandoned,
     });
   }
 
@@ -113,6 +117,31 @@ export function OrderFilters({ query, stores, onApply, onClear }: OrderFiltersPr
             </option>
           ))}
         </select>
+      </div>
+      <div className="admin-field">
+        <label className="admin-label" htmlFor={`${id}-paid`}>
+          Cobro
+        </label>
+        <select
+          id={`${id}-paid`}
+          className="admin-input"
+          value={paid}
+          onChange={(event) => setPaid(event.target.value as 'true' | 'false' | '')}
+        >
+          <option value="">Todos</option>
+          <option value="true">Cobrados</option>
+          <option value="false">Pendientes de cobro</option>
+        </select>
+      </div>
+      <div className="admin-filters__check">
+        <input
+          id={`${id}-abandoned`}
+          type="checkbox"
+          className="admin-checkbox"
+          checked={abandoned}
+          onChange={(event) => setAbandoned(event.target.checked)}
+        />
+        <label htmlFor={`${id}-abandoned`}>Incluir pedidos abandonados</label>
       </div>
       <div className="admin-filters__check">
         <input

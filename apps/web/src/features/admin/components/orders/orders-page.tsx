@@ -4,7 +4,6 @@ import { useCallback } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { getOrders, type OrderListQuery } from '../../api/get-orders';
-import { getStores } from '../../api/get-stores';
 import { useResource } from '../../hooks/use-resource';
 import { useSession } from '../../hooks/use-session';
 import { formatCompactDateTime } from '../../lib/format';
@@ -15,6 +14,8 @@ import {
   sortDirection,
   writeOrderQuery,
 } from '../../lib/order-query';
+import { deliveryLabel } from '../../lib/order-status';
+import { storesApi } from '../../resources/stores';
 import { EmptyState } from '../ui/empty-state';
 import { LoadState } from '../ui/load-state';
 import { PageHeader } from '../ui/page-header';
@@ -59,7 +60,15 @@ function OrderRow({ order, showStore }: { order: Order; showStore: boolean }) {
       <td>
         <StatusBadge status={order.status} />
         <span className="admin-cell-note">
-          {order.isHomeDelivery ? 'Envío a domicilio' : 'Recogida en tienda'}
+          {deliveryLabel(order) ?? (
+            <>
+              <span aria-hidden="true">—</span>
+              <span className="visually-hidden">Sin forma de entrega todavía</span>
+            </>
+          )}
+          {order.paymentMethod === 'paystore' && order.paidAt === null && order.status !== 'cancelled' && (
+            <> · Pendiente de cobro</>
+          )}
         </span>
       </td>
       <td className="admin-num">{formatEuros(order.total + order.shipping)}</td>
@@ -76,7 +85,7 @@ export function OrdersPage() {
   const search = writeOrderQuery(query).toString();
   const orders = useResource(`orders?${search}`, (signal) => getOrders(query, signal));
   const stores = useResource('stores', (signal) =>
-    isAdmin ? getStores(undefined, signal) : Promise.resolve(null),
+    isAdmin ? storesApi.list({}, signal).then((list) => list.items) : Promise.resolve(null),
   );
 
   const go = useCallback((next: OrderListQuery) => setParams(writeOrderQuery(next)), [setParams]);
@@ -92,7 +101,14 @@ export function OrdersPage() {
 
   const page = orders.data;
   const filtered = Boolean(
-    query.storeId || query.orderId || query.startDate || query.endDate || query.status || query.finishedOnly,
+    query.storeId ||
+      query.orderId ||
+      query.startDate ||
+      query.endDate ||
+      query.status ||
+      query.finishedOnly ||
+      query.paid ||
+      query.abandoned,
   );
 
   return (

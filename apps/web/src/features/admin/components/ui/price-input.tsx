@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { formatEurosInput, parseEuros } from '../../lib/euros';
+import { describedBy, FieldMessages } from './field-messages';
 
 interface PriceInputProps {
   label: string;
@@ -8,10 +9,13 @@ interface PriceInputProps {
   onChange: (euros: number | null) => void;
   required?: boolean;
   hint?: string;
+  /** What is wrong with the amount beyond its format (the server's "más de 0 €", say). */
+  error?: string | null;
+  readOnly?: boolean;
 }
 
 /** An amount in euros typed the Spanish way ("19,90"), tidied when the field is left. */
-export function PriceInput({ label, value, onChange, required, hint }: PriceInputProps) {
+export function PriceInput({ label, value, onChange, required, hint, error, readOnly }: PriceInputProps) {
   const id = useId();
   const [text, setText] = useState(() => (value === null ? '' : formatEurosInput(value)));
   const invalid = text.trim() !== '' && parseEuros(text) === null;
@@ -23,7 +27,7 @@ export function PriceInput({ label, value, onChange, required, hint }: PriceInpu
     );
   }, [value]);
 
-  const describedBy = [hint ? `${id}-hint` : null, invalid ? `${id}-error` : null].filter(Boolean).join(' ');
+  const message = invalid ? 'Escriba un importe en euros, por ejemplo 19,90.' : (error ?? null);
   return (
     <div className="admin-field">
       <label htmlFor={id} className="admin-label">
@@ -37,9 +41,10 @@ export function PriceInput({ label, value, onChange, required, hint }: PriceInpu
           inputMode="decimal"
           autoComplete="off"
           required={required}
+          readOnly={readOnly}
           value={text}
-          aria-invalid={invalid}
-          aria-describedby={describedBy || undefined}
+          aria-invalid={Boolean(message)}
+          aria-describedby={describedBy(id, hint, message)}
           onChange={(event) => {
             setText(event.target.value);
             onChange(parseEuros(event.target.value));
@@ -53,16 +58,7 @@ export function PriceInput({ label, value, onChange, required, hint }: PriceInpu
           €
         </span>
       </div>
-      {hint && (
-        <p id={`${id}-hint`} className="admin-hint">
-          {hint}
-        </p>
-      )}
-      {invalid && (
-        <p id={`${id}-error`} className="admin-field-error">
-          Escriba un importe en euros, por ejemplo 19,90.
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={message} />
     </div>
   );
 }

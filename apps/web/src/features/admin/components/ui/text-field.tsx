@@ -1,14 +1,26 @@
 import { type InputHTMLAttributes, useId } from 'react';
+import { describedBy, FieldMessages } from './field-messages';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'> {
   label: string;
   value: string;
   onChange: (value: string) => void;
   hint?: string;
+  /** What is wrong with the value (the browser's own checks aside), shown under the field. */
+  error?: string | null;
 }
 
 /** A labelled input; `required` shows an asterisk and is checked by the browser. */
-export function TextField({ label, value, onChange, hint, className, required, ...props }: TextFieldProps) {
+export function TextField({
+  label,
+  value,
+  onChange,
+  hint,
+  error,
+  className,
+  required,
+  ...props
+}: TextFieldProps) {
   const id = useId();
   return (
     <div className={className ? `admin-field ${className}` : 'admin-field'}>
@@ -21,15 +33,12 @@ export function TextField({ label, value, onChange, hint, className, required, .
         className="admin-input"
         value={value}
         required={required}
-        aria-describedby={hint ? `${id}-hint` : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
         onChange={(event) => onChange(event.target.value)}
         {...props}
       />
-      {hint && (
-        <p id={`${id}-hint`} className="admin-hint">
-          {hint}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }

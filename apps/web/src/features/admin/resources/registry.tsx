@@ -1,0 +1,80 @@
+import type { StaffRole, StaffUser } from '@shop/contracts/auth';
+import type { ReactNode } from 'react';
+import { paths } from '@/config/paths';
+import { AccountPage } from '../components/account/account-page';
+import { InvoicesPage } from '../components/invoices/invoices-page';
+import { OutboxPage } from '../components/mail/outbox-page';
+import { OrderDetailPage } from '../components/orders/order-detail-page';
+import { OrdersPage } from '../components/orders/orders-page';
+import type { AnyResource } from '../kit/resource';
+import { brandsResource } from './brands';
+import { modelsResource } from './models';
+import { staffResource } from './staff';
+import { storesResource } from './stores';
+
+const icon = (d: string) => (
+  <svg className="admin-nav__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <path d={d} />
+  </svg>
+);
+
+const ICONS = {
+  orders: icon('M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6'),
+  stores: icon('M4 10v10h16V10M3 10l2-6h14l2 6zM9 20v-5h6v5'),
+  brands: icon('M4 4h7l9 9-7 7-9-9zM8 8h.01'),
+  models: icon('M8 2h8a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2zM11 18h2'),
+  mail: icon('M3 5h18v14H3zM3.5 6.5 12 13l8.5-6.5'),
+  invoices: icon('M6 2h9l4 4v16H6zM14 2v5h5M9 13h7M9 17h7'),
+  account: icon('M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM5 21a7 7 0 0 1 14 0'),
+  staff: icon(
+    'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM2 21a7 7 0 0 1 14 0M17 11a3 3 0 1 0 0-6M22 21a6 6 0 0 0-4-5.6',
+  ),
+} satisfies Record<string, ReactNode>;
+
+/**
+ * A section of the back office: a menu entry and its routes under /admin. A resource gets its list,
+ * new and edit routes from the kit; a page is a screen of its own (with its own sub-routes).
+ */
+export interface AdminSection {
+  /** The path under /admin ("pedidos"). */
+  segment: string;
+  label: string;
+  icon: ReactNode;
+  /** Who sees it in the menu and may open it. */
+  roles: readonly StaffRole[];
+  resource?: AnyResource;
+  page?: ReactNode;
+  /** More routes of a page section: path under /admin and screen. */
+  subpages?: { path: string; element: ReactNode }[];
+  /** The menu's link when it is not the section itself (a clerk's own store); null: no entry. */
+  menuTo?: (user: StaffUser) => string | null;
+}
+
+const ALL: readonly StaffRole[] = ['admin', 'store'];
+const ADMIN: readonly StaffRole[] = ['admin'];
+
+/** The sections in menu order: the one list that drives the menu and the routes. */
+export const ADMIN_SECTIONS: AdminSection[] = [
+  {
+    segment: 'pedidos',
+    label: 'Pedidos',
+    icon: ICONS.orders,
+    roles: ALL,
+    page: <OrdersPage />,
+    subpages: [{ path: 'pedidos/:orderId', element: <OrderDetailPage /> }],
+  },
+  { segment: 'tiendas', label: 'Tiendas', icon: ICONS.stores, roles: ADMIN, resource: storesResource },
+  {
+    segment: 'tiendas',
+    label: 'Mi tienda',
+    icon: ICONS.stores,
+    roles: ['store'],
+    menuTo: (user) => (user.storeId ? paths.admin.store(user.storeId) : null),
+  },
+  { segment: 'marcas', label: 'Marcas', icon: ICONS.brands, roles: ADMIN, resource: brandsResource },
+  { segment: 'modelos', label: 'Modelos', icon: ICONS.models, roles: ADMIN, resource: modelsResource },
+  { segment: 'correo', label: 'Correo', icon: ICONS.mail, roles: ADMIN, page: <OutboxPage /> },
+  { segment: 'facturas', label: 'Facturas', icon: ICONS.invoices, roles: ADMIN, page: <InvoicesPage /> },
+  { segment: 'personal', label: 'Personal', icon: ICONS.staff, roles: ADMIN, resource: staffResource },
+  { segment: 'cuenta', label: 'Mi cuenta', icon: ICONS.account, roles: ALL, page: <AccountPage /> },
+];

@@ -1,0 +1,124 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  contactProblem,
+  deliveryProblem,
+  formatPhoneForPeople,
+  isEmail,
+  normaliseContact,
+  normaliseSpanishPhone,
+  postalCodeProvince,
+  SPANISH_PROVINCES,
+} from './checkout-rules.ts';
+
+/** The ways people (and browsers' autofill) write one Spanish number, and what is stored. */
+export const PHONE_FORMATS: [typed: string, stored: string | null][] = [
+  ['612345678', '+34612345678'],
+  ['612 345 678', '+34612345678'],
+  ['+34 612 345 678', '+34612345678'],
+  ['+34612345678', '+34612345678'],
+  ['612-345-678', '+34612345678'],
+  ['0034612345678', '+34612345678'],
+  ['0034 612 34 56 78', '+34612345678'],
+  ['34612345678', '+34612345678'],
+  ['(+34) 612.345.678', '+34612345678'],
+  ['  612 345 678  ', '+34612345678'],
+  ['952 123 456', '+34952123456'],
+  ['712 345 678', '+34712345678'],
+  // Not Spanish numbers, or not numbers
+  ['12345', null],
+  ['612 345 67', null],
+  ['612 345 6789', null],
+  ['412 345 678', null],
+  ['+44 7911 123456', null],
+  ['600abc', null],
+  ['teléfono', null],
+];
+
+describe('Spanish phone numbers', () => {
+  for (const [typed, stored] of PHONE_FORMATS) {
+    it(`${JSON.stringify(typed)} -> ${stored ?? 'refused'}`, () => {
+      assert.equal(normaliseSpanishPhone(typed), stored);
+      assert.equal(
+        contactProblem({ name: 'Ana', email: 'ana@example.es', phone: typed }, true),
+        stored ? null : 'invalidPhone',
+      );
+    });
+  }
+
+  it('are stored in E.164 and shown to people as +34 600 000 000', () => {
+    assert.deepEqual(normaliseContact({ name: ' Ana ', email: ' ', phone: '612-345-678' }), {
+      name: 'Ana',
+      email: null,
+      phone: '+34612345678',
+    });
+    assert.equal(formatPhoneForPeople('+34612345678'), '+34 612 345 678');
+    assert.equal(formatPhoneForPeople('34600000000'), '+34 600 000 000');
+    assert.equal(formatPhoneForPeople('+34 600 000 000'), '+34 600 000 000');
+    assert.equal(formatPhoneForPeople('952123456'), '+34 952 123 456');
+    assert.equal(formatPhoneForPeople('+44 7911 123456'), '+44 7911 123456');
+    assert.equal(formatPhoneForPeople('no es un número'), 'no es un número');
+  });
+});
+
+describe('e-mail addresses', () => {
+  const cases: [string, boolean][] = [
+    ['antonio@example.es', true],
+    ['Antonio.Perez+fundas@correo.example.com', true],
+    ['maria_jose@dominio-largo.es', true],
+    ['josé@ejemplo.es', true],
+    ['ana@xn--espaa-rta.es', true],
+    ['antonio@', false],
+    ['antonio', false],
+    ['@example.es', false],
+    ['antonio@example', false],
+    ['antonio@@example.es', false],
+    ['antonio @example.es', false],
+    ['.antonio@example.es', false],
+    ['antonio.@example.es', false],
+    ['an..tonio@example.es', false],
+    ['antonio@-example.es', false],
+    ['antonio@example.e', false],
+    ['antonio@example..es', false],
+  ];
+  for (const [email, ok] of cases) {
+    it(`${email}: ${ok ? 'accepted' : 'refused'}`, () => {
+      assert.equal(isEmail(email), ok);
+      assert.equal(contactProblem({ name: 'Ana', email, phone: '' }, false), ok ? null : 'invalidEmail');
+    });
+  }
+});
+
+describe('postal codes', () => {
+  const cases: [string, string | null][] = [
+    ['29005', '29'],
+    ['01001', '01'],
+    ['52001', '52'],
+    [' 28013 ', '28'],
+    ['00000', null],
+    ['99999', null],
+    ['53001', null],
+    ['2900', null],
+    ['290051', null],
+    ['2900A', null],
+  ];
+  for (const [code, province] of cases) {
+    it(`${JSON.stringify(code)}: ${province ?? 'refused'}`, () => {
+      assert.equal(postalCodeProvince(code), province);
+      assert.equal(
+        deliveryProblem({ address: 'Calle Larios, 5', city: 'Málaga', postalCode: code }),
+        province ? null : 'invalidPostalCode',
+      );
+    });
+  }
+
+  it('a narrower set of provinces is one argument away', () => {
+    const peninsula = new Set(
+      [...SPANISH_PROVINCES].filter((p) => !['07', '35', '38', '51', '52'].includes(p)),
+    );
+    const canarias = { address: 'Calle Triana, 1', city: 'Las Palmas', postalCode: '35002' };
+    assert.equal(deliveryProblem(canarias), null);
+    assert.equal(deliveryProblem(canarias, peninsula), 'invalidPostalCode');
+    assert.equal(SPANISH_PROVINCES.size, 52);
+  });
+});

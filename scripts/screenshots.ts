@@ -1,0 +1,108 @@
+/**
+ * `npm run screenshots`: the storefront as a customer sees it, saved to docs/screenshots/ at a
+ * phone (390x844), a laptop (1280x800) and a kiosk or desktop screen (1920x1080). Runs the built
+ * server (npm run build first) with the demo catalogue and walks a real order through it: landing,
+ * store page, models, editor with a photo, checkout data and the order's confirmation.
+ *
+ *   npm run build && npm run screenshots
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { createCanvas } from '@napi-rs/canvas';
+import type { Context2D } from '@shop/case-render/context';
+import { SAMPLE_DESIGNS } from '@shop/case-render/designs';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { pageHeading, rememberCookieConsent, storeCode } from '../e2e/storefront-support.ts';
+import { launchBrowser, newPage, type Viewport } from '../e2e/support/browser.ts';
+import { repoRoot, startServer } from '../e2e/support/server.ts';
+
+const outDir = path.join(repoRoot, 'docs', 'screenshots');
+const STORE_ID = 1;
+
+const sizes: Record<string, Viewport> = {
+  phone: { width: 390, height: 844 },
+  laptop: { width: 1280, height: 800 },
+  desktop: { width: 1920, height: 1080 },
+};
+
+/** A customer's photo: one of the sample designs, drawn large as a JPEG from a phone would be. */
+async function samplePhoto(): Promise<Buffer> {
+  const canvas = createCanvas(1200, 1600);
+  const design = SAMPLE_DESIGNS.find((d) => d.id === 'atardecer')!;
+  design.paint(canvas.getContext('2d') as unknown as Context2D, { x: 0, y: 0, width: 1200, height: 1600 });
+  return sharp(await canvas.encode('png'))
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/** Waits for every picture on screen to have loaded, so none is caught half-drawn. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(async () => {
+    const pending = Array.from(document.images).filter((img) => img.loading !== 'lazy' && !img.complete);
+    await Promise.all(pending.map((img) => img.decode().catch(() => undefined)));
+  });
+}
+
+async function main(): Promise<void> {
+  await mkdir(outDir, { recursive: true });
+  const [server, browser, photo] = await Promise.all([startServer(), launchBrowser(), samplePhoto()]);
+  const saved: string[] = [];
+  try {
+    const code = await storeCode(server.url, STORE_ID);
+    for (const [name, size] of Object.entries(sizes)) {
+      const phone = name === 'phone';
+      const { page, context } = await newPage(browser, phone ? 'phone' : size);
+      await rememberCookieConsent(context);
+      const shot = async (screen: string) => {
+        await settle(page);
+        const file = path.join(outDir, `${screen}-${size.width}x${size.height}.png`);
+        await page.screenshot({ path: file });
+        saved.push(path.relative(repoRoot, file));
+      };
+
+      await page.goto(`${server.url}/`);
+      await pageHeading(page).filter({ hasText: 'Tu foto favorita' }).waitFor();
+      await shot('landing');
+
+      await page.goto(`${server.url}/store/${code}`);
+      await page.getByRole('link', { name: '¡Empezar! con Apple' }).waitFor();
+      await shot('store');
+
+      await page.getByRole('link', { name: '¡Empezar! con Apple' }).click();
+      await page.getByRole('button', { name: 'Personalizar iPhone 15', exact: true }).waitFor();
+      await shot('models');
+
+      await page.getByRole('button', { name: 'Personalizar iPhone 15', exact: true }).click();
+      await page.waitForURL('**/editor-modelo');
+      await page.locator('input[type="file"]').first().setInputFiles({
+        name: 'atardecer.jpg',
+        mimeType: 'image/jpeg',
+        buffer: photo,
+      });
+      await page.waitForURL('**/editor-edicion', { timeout: 60_000 });
+      await page.getByRole('button', { name: '¡OK, pedir!' }).waitFor();
+      await shot('editor');
+
+      await page.getByRole('button', { name: '¡OK, pedir!' }).click();
+      await page.waitForURL('**/pedido/pagar-tienda', { timeout: 60_000 });
+      await page.getByRole('button', { name: 'Continuar' }).click();
+      await page.waitForURL('**/pedido/datos');
+      await page.getByRole('textbox', { name: 'Nombre completo', exact: true }).fill('Lucía Martín Ruiz');
+      await shot('checkout');
+
+      await page.getByRole('button', { name: 'Finalizar pedido' }).click();
+      await page.waitForURL('**/pedido/confirmacion');
+      await page.getByRole('heading', { name: '¡La operación se ha realizado con éxito!' }).waitFor();
+      await shot('success');
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  console.info(`${saved.length} screenshots in docs/screenshots/:\n  ${saved.join('\n  ')}`);
+}
+
+await main();
