@@ -113,7 +113,9 @@ describe('storefront imagery', () => {
       ) as {
         itemListElement: { item: { name: string; offers: { price: string; priceCurrency: string } } }[];
       };
-      const iphone15 = data.itemListElement.find((e) => e.item.name === 'Funda personalizada para iPhone 15');
+      const iphone15 = data.itemListElement.find(
+        (e) => e.item.name === 'Funda personalizada para Apple iPhone 15',
+      );
       assert.deepEqual(iphone15?.item.offers, {
         '@type': 'Offer',
         price: '19.90',

@@ -1,4 +1,5 @@
 import type { Model } from '@shop/contracts/catalogue';
+import { phoneName, productName } from '@shop/contracts/product';
 import { pictureUrl } from '@shop/contracts/storefront';
 
 /**
@@ -15,8 +16,8 @@ export function ProductListData({ models }: { models: Model[] }) {
       position: index + 1,
       item: {
         '@type': 'Product',
-        name: `Funda personalizada para ${model.name}`,
-        description: `Funda para ${model.brand.name} ${model.name} impresa con tu foto.`,
+        name: productName(model.brand, model),
+        description: `Funda para ${phoneName(model.brand, model)} impresa con tu foto.`,
         brand: { '@type': 'Brand', name: model.brand.name },
         ...(model.image ? { image: `${origin}${pictureUrl(model.image, 'webp', 480)}` } : {}),
         offers: {

@@ -1,6 +1,7 @@
 import { formatEuros } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 import type { PaymentAttempt, PaymentStatus } from '@shop/contracts/payments';
+import { productName } from '@shop/contracts/product';
 import { type ReactNode, useId } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { paths } from '@/config/paths';
@@ -85,9 +86,7 @@ function DesignCard({ order }: { order: Order }) {
           </figcaption>
         </figure>
       </div>
-      <p className="admin-muted">
-        Funda {order.brand.name} {order.model.name}
-      </p>
+      <p className="admin-muted">{productName(order.brand, order.model)}</p>
     </Card>
   );
 }
