@@ -1,6 +1,5 @@
-import { useId } from 'react';
 import { QrCode } from '@/components/ui/qr-code';
-import { useModalDialog } from '@/components/ui/use-modal-dialog';
+import { QrDialog } from '@/components/ui/qr-dialog';
 import '@/styles/photo-intake.css';
 
 interface AssistanceQrDialogProps {
@@ -13,42 +12,19 @@ interface AssistanceQrDialogProps {
 
 /**
  * 'Asistencia' on an in-store kiosk: the chat opens on the customer's own phone, from a QR code,
- * never on the shop's screen. A native modal <dialog>, like the kiosk's photo QR code.
+ * never on the shop's screen.
  */
 export function AssistanceQrDialog({ link, number, onClose }: AssistanceQrDialogProps) {
-  const { ref, close, onBackdropClick } = useModalDialog();
-  const titleId = useId();
-  const textId = useId();
-
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape is the keyboard way to close a modal.
-    <dialog
-      ref={ref}
-      className="qr-dialog"
-      aria-labelledby={titleId}
-      aria-describedby={textId}
+    <QrDialog
+      title="Asistencia por WhatsApp"
+      text="Escanea el código con tu móvil para escribirnos por WhatsApp"
       onClose={onClose}
-      onClick={onBackdropClick}
     >
-      <div className="qr-dialog__body">
-        <h2 id={titleId} className="qr-dialog__title">
-          Asistencia por WhatsApp
-        </h2>
-        <p id={textId} className="qr-dialog__text">
-          Escanea el código con tu móvil para escribirnos por WhatsApp
-        </p>
-        <div className="qr-dialog__code">
-          <QrCode
-            className="qr-dialog__qr"
-            value={link}
-            label="Código QR del chat de WhatsApp de la tienda"
-          />
-        </div>
-        {number && <p className="qr-dialog__text">O escríbenos al {number}.</p>}
-        <button type="button" className="button button--secondary button--large" onClick={close}>
-          Cerrar
-        </button>
+      <div className="qr-dialog__code">
+        <QrCode className="qr-dialog__qr" value={link} label="Código QR del chat de WhatsApp de la tienda" />
       </div>
-    </dialog>
+      {number && <p className="qr-dialog__text">O escríbenos al {number}.</p>}
+    </QrDialog>
   );
 }

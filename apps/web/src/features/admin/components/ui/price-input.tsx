@@ -1,6 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatEurosInput, parseEuros } from '../../lib/euros';
-import { describedBy, FieldMessages } from './field-messages';
+import { Field } from './field-messages';
 
 interface PriceInputProps {
   label: string;
@@ -16,7 +16,6 @@ interface PriceInputProps {
 
 /** An amount in euros typed the Spanish way ("19,90"), tidied when the field is left. */
 export function PriceInput({ label, value, onChange, required, hint, error, readOnly }: PriceInputProps) {
-  const id = useId();
   const [text, setText] = useState(() => (value === null ? '' : formatEurosInput(value)));
   const invalid = text.trim() !== '' && parseEuros(text) === null;
 
@@ -29,36 +28,30 @@ export function PriceInput({ label, value, onChange, required, hint, error, read
 
   const message = invalid ? 'Escriba un importe en euros, por ejemplo 19,90.' : (error ?? null);
   return (
-    <div className="admin-field">
-      <label htmlFor={id} className="admin-label">
-        {label}
-        {required && <span aria-hidden="true"> *</span>}
-      </label>
-      <div className="admin-input-affix">
-        <input
-          id={id}
-          className="admin-input"
-          inputMode="decimal"
-          autoComplete="off"
-          required={required}
-          readOnly={readOnly}
-          value={text}
-          aria-invalid={Boolean(message)}
-          aria-describedby={describedBy(id, hint, message)}
-          onChange={(event) => {
-            setText(event.target.value);
-            onChange(parseEuros(event.target.value));
-          }}
-          onBlur={() => {
-            const euros = parseEuros(text);
-            if (euros !== null) setText(formatEurosInput(euros));
-          }}
-        />
-        <span className="admin-input-affix__suffix" aria-hidden="true">
-          €
-        </span>
-      </div>
-      <FieldMessages id={id} hint={hint} error={message} />
-    </div>
+    <Field label={label} hint={hint} error={message} required={required}>
+      {(control) => (
+        <div className="admin-input-affix">
+          <input
+            {...control}
+            className="admin-input"
+            inputMode="decimal"
+            autoComplete="off"
+            readOnly={readOnly}
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              onChange(parseEuros(event.target.value));
+            }}
+            onBlur={() => {
+              const euros = parseEuros(text);
+              if (euros !== null) setText(formatEurosInput(euros));
+            }}
+          />
+          <span className="admin-input-affix__suffix" aria-hidden="true">
+            €
+          </span>
+        </div>
+      )}
+    </Field>
   );
 }

@@ -1,5 +1,4 @@
-import { useId } from 'react';
-import { describedBy, FieldMessages } from './field-messages';
+import { Field } from './field-messages';
 
 export interface Option {
   value: string;
@@ -30,31 +29,24 @@ export function SelectField({
   hint,
   error,
 }: SelectFieldProps) {
-  const id = useId();
   return (
-    <div className="admin-field">
-      <label className="admin-label" htmlFor={id}>
-        {label}
-        {required && <span aria-hidden="true"> *</span>}
-      </label>
-      <select
-        id={id}
-        className="admin-input"
-        required={required}
-        disabled={disabled}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <FieldMessages id={id} hint={hint} error={error} />
-    </div>
+    <Field label={label} hint={hint} error={error} required={required}>
+      {(control) => (
+        <select
+          {...control}
+          className="admin-input"
+          disabled={disabled}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }

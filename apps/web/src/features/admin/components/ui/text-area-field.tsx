@@ -1,5 +1,5 @@
-import { type TextareaHTMLAttributes, useId } from 'react';
-import { describedBy, FieldMessages } from './field-messages';
+import type { TextareaHTMLAttributes } from 'react';
+import { Field } from './field-messages';
 
 interface TextAreaFieldProps
   extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value' | 'id'> {
@@ -20,24 +20,17 @@ export function TextAreaField({
   required,
   ...props
 }: TextAreaFieldProps) {
-  const id = useId();
   return (
-    <div className="admin-field">
-      <label htmlFor={id} className="admin-label">
-        {label}
-        {required && <span aria-hidden="true"> *</span>}
-      </label>
-      <textarea
-        id={id}
-        className="admin-input"
-        value={value}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        onChange={(event) => onChange(event.target.value)}
-        {...props}
-      />
-      <FieldMessages id={id} hint={hint} error={error} />
-    </div>
+    <Field label={label} hint={hint} error={error} required={required}>
+      {(control) => (
+        <textarea
+          {...control}
+          className="admin-input"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          {...props}
+        />
+      )}
+    </Field>
   );
 }

@@ -1,5 +1,5 @@
-import { type InputHTMLAttributes, useId } from 'react';
-import { describedBy, FieldMessages } from './field-messages';
+import type { InputHTMLAttributes } from 'react';
+import { Field } from './field-messages';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'> {
   label: string;
@@ -21,24 +21,17 @@ export function TextField({
   required,
   ...props
 }: TextFieldProps) {
-  const id = useId();
   return (
-    <div className={className ? `admin-field ${className}` : 'admin-field'}>
-      <label htmlFor={id} className="admin-label">
-        {label}
-        {required && <span aria-hidden="true"> *</span>}
-      </label>
-      <input
-        id={id}
-        className="admin-input"
-        value={value}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        onChange={(event) => onChange(event.target.value)}
-        {...props}
-      />
-      <FieldMessages id={id} hint={hint} error={error} />
-    </div>
+    <Field label={label} hint={hint} error={error} required={required} className={className}>
+      {(control) => (
+        <input
+          {...control}
+          className="admin-input"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          {...props}
+        />
+      )}
+    </Field>
   );
 }
