@@ -24,6 +24,8 @@ export const shopOrigin = (config: Config, req: FastifyRequest): string =>
 
 /** Stops the start when the merchant key cannot work, instead of failing at the first payment. */
 function checkMerchantKey(config: Config): void {
+  // HMAC_SHA512_V2 uses the key as text (its first 16 characters); only V1 decodes it.
+  if (config.redsys.signatureVersion !== 'HMAC_SHA256_V1') return;
   try {
     parseMerchantKey(config.redsys.secretKey);
   } catch (err) {

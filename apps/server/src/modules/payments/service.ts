@@ -22,7 +22,6 @@ import {
   isAuthorised,
   paramOf,
   type RedsysParams,
-  SIGNATURE_VERSION,
   sameNumber,
   signRequest,
   verifySignedFields,
@@ -149,9 +148,9 @@ export async function initiatePayment(
     DS_MERCHANT_CONSUMERLANGUAGE: '001',
     DS_MERCHANT_PAYMETHODS: input.method === 'bizum' ? 'z' : 'C',
   };
-  const signed = signRequest(config.redsys.secretKey, params);
+  const signed = signRequest(config.redsys.secretKey, params, config.redsys.signatureVersion);
   return {
-    ds_SignatureVersion: SIGNATURE_VERSION,
+    ds_SignatureVersion: config.redsys.signatureVersion,
     ds_MerchantParameters: signed.Ds_MerchantParameters,
     ds_Signature: signed.Ds_Signature,
     url: config.redsys.url ?? `${origin}/simulator/redsys`,
@@ -253,7 +252,10 @@ export async function handleNotification(
   sender: string,
   log: PaymentLog,
 ): Promise<NotificationResult> {
-  const verification = verifySignedFields(config.redsys.secretKey, fields, 'notification');
+  // Checked in the version it names, and only if that is the terminal's version.
+  const verification = verifySignedFields(config.redsys.secretKey, fields, 'notification', [
+    config.redsys.signatureVersion,
+  ]);
   if (!verification.ok) {
     const result: NotificationResult = {
       verified: false,
