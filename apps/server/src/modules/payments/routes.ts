@@ -1,5 +1,6 @@
 import type { ErrorBody } from '@shop/contracts/errors';
 import { messages } from '@shop/contracts/messages';
+import { eurosToCents } from '@shop/contracts/money';
 import { OrderIdParamsSchema } from '@shop/contracts/orders';
 import {
   PaymentInitiateBodySchema,
@@ -8,11 +9,18 @@ import {
   PaymentStatusSchema,
   RedsysNotificationFormSchema,
 } from '@shop/contracts/payments';
+import {
+  RefundIdempotencyHeadersSchema,
+  RefundRequestSchema,
+  RefundResultSchema,
+} from '@shop/contracts/refunds';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../env.ts';
+import { requireAdmin } from '../auth/service.ts';
 import { registerFormBody } from './form-body.ts';
 import { parseMerchantKey, RedsysKeyError } from './redsys.ts';
+import { refundOrder } from './refunds.ts';
 import { handleNotification, initiatePayment, paymentStatus } from './service.ts';
 
 /** A notification is three short fields; anything much bigger is not from the gateway. */
@@ -75,6 +83,34 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     { schema: { params: OrderIdParamsSchema, response: { 200: PaymentStatusSchema }, tags } },
     async (req, reply) =>
       reply.header('cache-control', 'no-store').send(await paymentStatus(db, req.params.id)),
+  );
+
+  r.post(
+    '/api/orders/:id/refund',
+    {
+      schema: {
+        params: OrderIdParamsSchema,
+        headers: RefundIdempotencyHeadersSchema,
+        body: RefundRequestSchema,
+        response: { 200: RefundResultSchema },
+        tags,
+      },
+    },
+    async (req, reply) => {
+      const admin = requireAdmin(req.staff);
+      const result = await refundOrder(
+        db,
+        { config, invoices: app.deps.invoices, mail: config, rest: app.deps.redsysRest, log: req.log },
+        {
+          orderId: req.params.id,
+          amountCents: eurosToCents(req.body.amount),
+          reason: req.body.reason,
+          idempotencyKey: req.headers['idempotency-key'],
+          actor: `staff:${admin.email}`,
+        },
+      );
+      return reply.header('cache-control', 'no-store').send(result);
+    },
   );
 
   // The form parser lives in this child context only, so every other call still takes JSON alone.
