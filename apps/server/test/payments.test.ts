@@ -192,9 +192,21 @@ describe('online payment (Redsys)', () => {
     assert.equal(await paidEvents(t.db, o.id), 0);
     assert.equal(orderPaidCalls.get(o.id), undefined);
 
-    // A late "paid" for the declined attempt cannot turn it around.
+    // A late "paid" for the declined attempt does not pay the order: the money is recorded, the
+    // order flagged for staff and the payment given back.
     await postNotification(t.app, notificationFor(request));
     assert.equal((await order(o.id)).status, 'awaiting_payment');
+    assert.deepEqual(await notificationOutcomes(t.db, request.DS_MERCHANT_ORDER!), [
+      'failed',
+      'paid_after_denial',
+    ]);
+    const { rows: flagged } = await t.db.query<{ mismatch: string; attention_reason: string }>(
+      `SELECT a.mismatch, o.attention_reason FROM payment_attempts a JOIN orders o ON o.id = a.order_id
+       WHERE a.gateway_order = $1`,
+      [request.DS_MERCHANT_ORDER],
+    );
+    assert.equal(flagged[0]!.mismatch, 'after_denial');
+    assert.match(flagged[0]!.attention_reason, /se diera por denegada/);
 
     const retry = requestParams(await initiate(c, o.id));
     assert.notEqual(retry.DS_MERCHANT_ORDER, request.DS_MERCHANT_ORDER);

@@ -20,8 +20,15 @@ import type { Config } from '../../env.ts';
 import { requireAdmin } from '../auth/service.ts';
 import { registerFormBody } from './form-body.ts';
 import { parseMerchantKey, RedsysKeyError } from './redsys.ts';
-import { refundOrder } from './refunds.ts';
-import { handleNotification, initiatePayment, paymentStatus } from './service.ts';
+import { type RefundDeps, refundOrder } from './refunds.ts';
+import {
+  customerReturnedKo,
+  handleNotification,
+  initiatePayment,
+  type NotificationResult,
+  type PaymentLog,
+  paymentStatus,
+} from './service.ts';
 
 /** A notification is three short fields; anything much bigger is not from the gateway. */
 export const NOTIFICATION_BODY_LIMIT = 16 * 1024;
@@ -78,12 +85,81 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  // The customer back through the gateway's KO return: the attempt ends (and with it the guard on
+  // changes); the signed answer the gateway appends, when there, is applied as its notification.
+  r.post(
+    '/api/payment/redsys/:id/ko',
+    {
+      schema: {
+        params: OrderIdParamsSchema,
+        body: RedsysNotificationFormSchema.nullish(),
+        response: { 200: PaymentStatusSchema },
+        tags,
+      },
+    },
+    async (req, reply) => {
+      const fields = req.body ?? {};
+      if (fields.Ds_MerchantParameters && fields.Ds_Signature) {
+        const result = await handleNotification(
+          db,
+          config,
+          () => app.deps.checkoutEffects,
+          fields,
+          req.ip,
+          req.log,
+        );
+        if (result.toRefund) await refundMismatched(result.toRefund, req.log);
+      }
+      await customerReturnedKo(db, req.params.id);
+      return reply.header('cache-control', 'no-store').send(await paymentStatus(db, req.params.id));
+    },
+  );
+
   r.get(
     '/api/payment/redsys/:id',
     { schema: { params: OrderIdParamsSchema, response: { 200: PaymentStatusSchema }, tags } },
     async (req, reply) =>
       reply.header('cache-control', 'no-store').send(await paymentStatus(db, req.params.id)),
   );
+
+  const refundDeps = (log: PaymentLog): RefundDeps => ({
+    config,
+    invoices: app.deps.invoices,
+    mail: config,
+    rest: app.deps.redsysRest,
+    log,
+  });
+
+  /**
+   * Gives back a payment that could not be applied to its order, when REFUND_MISMATCHED=auto.
+   * Its outcome is recorded with the refund; a failure leaves the order flagged for staff and
+   * never turns the gateway's notification into an error.
+   */
+  const refundMismatched = async (
+    target: NonNullable<NotificationResult['toRefund']>,
+    log: PaymentLog,
+  ): Promise<void> => {
+    if (config.redsys.refundMismatched !== 'auto') return;
+    try {
+      const result = await refundOrder(db, refundDeps(log), {
+        orderId: target.orderId,
+        attemptId: target.attemptId,
+        amountCents: target.amountCents,
+        reason: 'Devolución automática: pago recibido para un pedido que ya no podía cobrarse',
+        idempotencyKey: `auto:attempt:${target.attemptId}`,
+        actor: 'gateway',
+      });
+      log.info(
+        { ...target, status: result.status, code: result.code },
+        'automatic refund of a mismatched payment',
+      );
+    } catch (err) {
+      log.error(
+        { err, ...target },
+        'automatic refund of a mismatched payment not made; staff must refund it',
+      );
+    }
+  };
 
   r.post(
     '/api/orders/:id/refund',
@@ -98,17 +174,13 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req, reply) => {
       const admin = requireAdmin(req.staff);
-      const result = await refundOrder(
-        db,
-        { config, invoices: app.deps.invoices, mail: config, rest: app.deps.redsysRest, log: req.log },
-        {
-          orderId: req.params.id,
-          amountCents: eurosToCents(req.body.amount),
-          reason: req.body.reason,
-          idempotencyKey: req.headers['idempotency-key'],
-          actor: `staff:${admin.email}`,
-        },
-      );
+      const result = await refundOrder(db, refundDeps(req.log), {
+        orderId: req.params.id,
+        amountCents: eurosToCents(req.body.amount),
+        reason: req.body.reason,
+        idempotencyKey: req.headers['idempotency-key'],
+        actor: `staff:${admin.email}`,
+      });
       return reply.header('cache-control', 'no-store').send(result);
     },
   );
@@ -133,6 +205,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
           req.ip,
           req.log,
         );
+        if (result.toRefund) await refundMismatched(result.toRefund, req.log);
         // Unverifiable posts get a 400, everything signed with our key a 200. A post we cannot
         // verify did not come from the gateway, or came with a key we do not share (a
         // misconfiguration): a non-200 then shows up as a failed notification in the gateway's
