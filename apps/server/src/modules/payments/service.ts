@@ -419,7 +419,6 @@ async function applyAuthorisation(
   else if (!PAYABLE.includes(order.status)) mismatch = 'not_payable';
   else if (row.due !== attempt.amount_cents) mismatch = 'amount_changed';
 
-
   if (mismatch === null) {
     await markOrderPaid(
       tx,
