@@ -4,7 +4,7 @@ import { messages } from '@shop/contracts/messages';
 import type { Order } from '@shop/contracts/orders';
 import type { PaymentStatus } from '@shop/contracts/payments';
 import { verifySignedFields } from '../src/modules/payments/redsys.ts';
-import { reconcileExpiredAttempts } from '../src/modules/payments/service.ts';
+import { reconcilePendingAttempts } from '../src/modules/payments/reconcile.ts';
 import { Client, createTestApp, type TestApp, tableCounts } from './helpers.ts';
 import {
   attemptsOf,
@@ -413,7 +413,7 @@ describe('online payment (Redsys)', () => {
     assert.equal((await c.get('/api/payment/redsys/nope')).statusCode, 400);
   });
 
-  test('reconciliation expires attempts left pending for 30 minutes, and only those', async () => {
+  test('reconciliation expires attempts the gateway never saw after 30 minutes, and only those', async () => {
     const o = await payNowOrder(c, model);
     const old = requestParams(await initiate(c, o.id));
     const fresh = requestParams(await initiate(c, o.id));
@@ -430,8 +430,19 @@ describe('online payment (Redsys)', () => {
       `SELECT count(*)::int AS n FROM payment_attempts WHERE status = 'pending' AND gateway_order <> $1`,
       [fresh.DS_MERCHANT_ORDER],
     );
-    assert.equal(await reconcileExpiredAttempts(t.db), pendingBefore[0]!.n);
-    assert.equal(await reconcileExpiredAttempts(t.db), 0, 'nothing left to expire');
+    // The simulator's operation query never saw these attempts: no money was taken, so they expire.
+    const deps = t.app.deps;
+    const reconcile = () =>
+      reconcilePendingAttempts(t.db, {
+        config: deps.config,
+        invoices: deps.invoices,
+        mail: deps.config,
+        rest: deps.redsysRest,
+        log: { info() {}, warn() {}, error() {} },
+        effects: () => deps.checkoutEffects,
+      });
+    assert.equal((await reconcile()).expired, pendingBefore[0]!.n);
+    assert.equal((await reconcile()).checked, 0, 'nothing left to expire');
 
     assert.deepEqual(
       (await attemptsOf(t.db, o.id)).map((a) => [a.gateway_order, a.status]),

@@ -117,6 +117,8 @@ export const messages = {
   paymentNotificationInvalid: 'La notificación de pago no es válida.',
   paymentInProgress:
     'Hay un pago en curso en la pasarela para este pedido: espera a que termine (o vuelve desde la pasarela) antes de cambiar la forma de pago o la entrega.',
+  paymentNotUnresolved:
+    'Este pago no está pendiente de resolver: solo se resuelven los que llevan más de 30 minutos sin respuesta de Redsys.',
   refundTooLarge: 'El importe supera lo que queda por devolver de este pedido.',
   refundNotPossible: 'Este pedido no tiene ningún pago con tarjeta o Bizum que se pueda devolver.',
   refundInProgress:

@@ -11,7 +11,7 @@ import { paramOf, type RedsysParams, type SignedFields, signRequest, verifySigne
  */
 
 export type RestAnswer =
-  | { kind: 'answer'; params: RedsysParams }
+  | { kind: 'answer'; params: RedsysParams; fields: SignedFields }
   | { kind: 'error'; code: string }
   /** No answer we can trust (network, timeout, unsigned or foreign answer): the outcome is unknown. */
   | { kind: 'unknown'; detail: string };
@@ -34,19 +34,17 @@ function readAnswer(config: Config, order: string, status: number, json: unknown
   }
   const body = json as Record<string, unknown>;
   if (typeof body.errorCode === 'string') return { kind: 'error', code: body.errorCode.slice(0, 16) };
-  const verified = verifySignedFields(
-    config.redsys.secretKey,
-    {
-      Ds_SignatureVersion: String(body.Ds_SignatureVersion ?? ''),
-      Ds_MerchantParameters: String(body.Ds_MerchantParameters ?? ''),
-      Ds_Signature: String(body.Ds_Signature ?? ''),
-    },
-    'notification',
-    [config.redsys.signatureVersion],
-  );
+  const fields: SignedFields = {
+    Ds_SignatureVersion: String(body.Ds_SignatureVersion ?? ''),
+    Ds_MerchantParameters: String(body.Ds_MerchantParameters ?? ''),
+    Ds_Signature: String(body.Ds_Signature ?? ''),
+  };
+  const verified = verifySignedFields(config.redsys.secretKey, fields, 'notification', [
+    config.redsys.signatureVersion,
+  ]);
   if (!verified.ok) return { kind: 'unknown', detail: `answer not verifiable (${verified.reason})` };
   if (verified.order !== order) return { kind: 'unknown', detail: 'answer about another order' };
-  return { kind: 'answer', params: verified.params };
+  return { kind: 'answer', params: verified.params, fields };
 }
 
 function caller(config: Config, post: Poster) {

@@ -305,3 +305,35 @@ export async function refundOrder(db: Database, deps: RefundDeps, input: RefundI
     await sleep(100);
   }
 }
+
+/**
+ * Gives back a payment that could not be applied to its order, when REFUND_MISMATCHED=auto. Its
+ * outcome is recorded with the refund; a failure leaves the order flagged for staff and never
+ * turns what reported the payment (a notification, a query) into an error.
+ */
+export async function refundMismatched(
+  db: Database,
+  deps: RefundDeps,
+  target: { orderId: string; attemptId: number; amountCents: number },
+): Promise<void> {
+  if (deps.config.redsys.refundMismatched !== 'auto') return;
+  try {
+    const result = await refundOrder(db, deps, {
+      orderId: target.orderId,
+      attemptId: target.attemptId,
+      amountCents: target.amountCents,
+      reason: 'Devolución automática: pago recibido para un pedido que ya no podía cobrarse',
+      idempotencyKey: `auto:attempt:${target.attemptId}`,
+      actor: 'gateway',
+    });
+    deps.log.info(
+      { ...target, status: result.status, code: result.code },
+      'automatic refund of a mismatched payment',
+    );
+  } catch (err) {
+    deps.log.error(
+      { err, ...target },
+      'automatic refund of a mismatched payment not made; staff must refund it',
+    );
+  }
+}

@@ -20,7 +20,7 @@ import type { Config } from '../../env.ts';
 import { requireAdmin } from '../auth/service.ts';
 import { registerFormBody } from './form-body.ts';
 import { parseMerchantKey, RedsysKeyError } from './redsys.ts';
-import { type RefundDeps, refundOrder } from './refunds.ts';
+import { type RefundDeps, refundMismatched, refundOrder } from './refunds.ts';
 import {
   customerReturnedKo,
   handleNotification,
@@ -108,7 +108,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
           req.ip,
           req.log,
         );
-        if (result.toRefund) await refundMismatched(result.toRefund, req.log);
+        if (result.toRefund) await refundMismatchedPayment(result.toRefund, req.log);
       }
       await customerReturnedKo(db, req.params.id);
       return reply.header('cache-control', 'no-store').send(await paymentStatus(db, req.params.id));
@@ -130,36 +130,8 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     log,
   });
 
-  /**
-   * Gives back a payment that could not be applied to its order, when REFUND_MISMATCHED=auto.
-   * Its outcome is recorded with the refund; a failure leaves the order flagged for staff and
-   * never turns the gateway's notification into an error.
-   */
-  const refundMismatched = async (
-    target: NonNullable<NotificationResult['toRefund']>,
-    log: PaymentLog,
-  ): Promise<void> => {
-    if (config.redsys.refundMismatched !== 'auto') return;
-    try {
-      const result = await refundOrder(db, refundDeps(log), {
-        orderId: target.orderId,
-        attemptId: target.attemptId,
-        amountCents: target.amountCents,
-        reason: 'Devolución automática: pago recibido para un pedido que ya no podía cobrarse',
-        idempotencyKey: `auto:attempt:${target.attemptId}`,
-        actor: 'gateway',
-      });
-      log.info(
-        { ...target, status: result.status, code: result.code },
-        'automatic refund of a mismatched payment',
-      );
-    } catch (err) {
-      log.error(
-        { err, ...target },
-        'automatic refund of a mismatched payment not made; staff must refund it',
-      );
-    }
-  };
+  const refundMismatchedPayment = (target: NonNullable<NotificationResult['toRefund']>, log: PaymentLog) =>
+    refundMismatched(db, refundDeps(log), target);
 
   r.post(
     '/api/orders/:id/refund',
@@ -205,7 +177,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
           req.ip,
           req.log,
         );
-        if (result.toRefund) await refundMismatched(result.toRefund, req.log);
+        if (result.toRefund) await refundMismatchedPayment(result.toRefund, req.log);
         // Unverifiable posts get a 400, everything signed with our key a 200. A post we cannot
         // verify did not come from the gateway, or came with a key we do not share (a
         // misconfiguration): a non-200 then shows up as a failed notification in the gateway's

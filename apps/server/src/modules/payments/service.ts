@@ -204,7 +204,7 @@ export interface PaymentLog {
   error(obj: object, msg: string): void;
 }
 
-interface AttemptRow {
+export interface AttemptRow {
   id: number;
   order_id: string;
   gateway_order: string;
@@ -393,7 +393,7 @@ export function mismatchReason(mismatch: Mismatch, gatewayOrder: string, amountC
   }
 }
 
-async function applyAuthorisation(
+export async function applyAuthorisation(
   tx: Queryable,
   config: Config,
   effects: () => CheckoutEffects,
@@ -513,22 +513,4 @@ export async function paymentStatus(q: Queryable, orderId: string): Promise<Paym
       updatedAt: r.updated_at.toISOString(),
     })),
   };
-}
-
-/**
- * Marks attempts with no word from the gateway after `olderThanMinutes` as expired, so pages and
- * staff stop waiting for them. An attempt that got a notification is no longer pending and is
- * left alone; a genuine notification arriving later still applies (see handleNotification).
- * Safe to run from every instance at once. Returns how many attempts expired.
- */
-export async function reconcileExpiredAttempts(
-  db: Queryable,
-  olderThanMinutes: number = PENDING_ATTEMPT_MINUTES,
-): Promise<number> {
-  const { rowCount } = await db.query(
-    `UPDATE payment_attempts SET status = 'expired', updated_at = now()
-     WHERE status = 'pending' AND created_at < now() - make_interval(mins => $1)`,
-    [olderThanMinutes],
-  );
-  return rowCount;
 }
