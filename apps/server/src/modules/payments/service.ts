@@ -18,7 +18,6 @@ import type { CheckoutEffects } from '../orders/checkout-service.ts';
 import { markOrderPaid } from '../orders/paid.ts';
 import { formatOrderNumber } from '../orders/service.ts';
 import { lockOrder, moveTo } from '../orders/state.ts';
-import { PENDING_ATTEMPT_MINUTES } from './pending.ts';
 import {
   decodeParamValue,
   isAuthorised,
