@@ -225,13 +225,15 @@ async function finish(
     if (rows[0] && verdict.status === 'refunded') {
       let invoiceNumber: string | null = null;
       if (attempt.mismatch === null) invoiceNumber = await rectify(tx, deps, input, refund.id);
-      await enqueueRefundMail(
-        tx,
-        input.orderId,
-        'refund',
-        `refund:${refund.id}`,
-        { amountCents: refund.amount_cents, method: attempt.method, invoiceNumber },
-        deps.mail,
+      await savepointed(tx, deps.log, { orderId: input.orderId, refundId: refund.id }, () =>
+        enqueueRefundMail(
+          tx,
+          input.orderId,
+          'refund',
+          `refund:${refund.id}`,
+          { amountCents: refund.amount_cents, method: attempt.method, invoiceNumber },
+          deps.mail,
+        ),
       );
       deps.log.info({ orderId: input.orderId, refundId: refund.id }, 'refund accepted by the gateway');
     } else if (rows[0]) {
@@ -242,6 +244,27 @@ async function finish(
     }
     return resultOf(tx, input.orderId, row);
   });
+}
+
+/**
+ * Queues the customer's mail behind a savepoint: a refund the gateway made must be recorded even
+ * if its mail cannot be queued (the failure is logged for staff).
+ */
+async function savepointed(
+  tx: Queryable,
+  log: PaymentLog,
+  context: object,
+  fn: () => Promise<unknown>,
+): Promise<void> {
+  await tx.query('SAVEPOINT refund_mail');
+  try {
+    await fn();
+    await tx.query('RELEASE SAVEPOINT refund_mail');
+  } catch (err) {
+    await tx.query('ROLLBACK TO SAVEPOINT refund_mail');
+    await tx.query('RELEASE SAVEPOINT refund_mail');
+    log.error({ err, ...context }, 'refund recorded but its mail could not be queued');
+  }
 }
 
 /**
