@@ -550,6 +550,7 @@ describe('accessibility and screenshots of the back office', () => {
     },
     { name: 'mail', path: async () => '/admin/correo', ready: heading('Correo') },
     { name: 'invoices', path: async () => '/admin/facturas', ready: heading('Facturas') },
+    { name: 'payments', path: async () => '/admin/pagos', ready: heading('Pagos') },
     { name: 'staff', path: async () => '/admin/personal', ready: heading('Personal') },
   ];
 

@@ -45,6 +45,8 @@ import type { CheckoutEffects } from './modules/orders/checkout-service.ts';
 import { orderPhotoRoutes } from './modules/orders/photo-routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { staffOrderRoutes } from './modules/orders/staff-routes.ts';
+import { paymentAdminRoutes } from './modules/payments/admin-routes.ts';
+import { makeRedsysRest, type RedsysRest } from './modules/payments/gateway-rest.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { simulatorRoutes } from './modules/payments/simulator.ts';
 import { storeRoutes } from './modules/stores/routes.ts';
@@ -66,6 +68,8 @@ export interface Deps {
   checkoutEffects: CheckoutEffects;
   catalogueCache: CatalogueCache;
   invoices: InvoiceDeps;
+  /** Redsys's REST calls (refunds, operation query), or the simulator's. */
+  redsysRest: RedsysRest;
 }
 
 declare module 'fastify' {
@@ -223,6 +227,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     catalogueCache: new CatalogueCache(),
     invoices,
+    redsysRest: makeRedsysRest(app, config),
   });
   await app.deps.catalogueCache.start(opts.db);
   app.addHook('onClose', () => app.deps.catalogueCache.stop());
@@ -341,6 +346,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(mailRoutes);
   await app.register(invoiceRoutes);
   await app.register(paymentRoutes);
+  await app.register(paymentAdminRoutes);
   // The built-in Redsys stand-in, for development and tests only.
   if (!config.production && !config.redsys.url) await app.register(simulatorRoutes);
 

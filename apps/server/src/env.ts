@@ -36,6 +36,14 @@ const EnvSchema = z.object({
   REDSYS_SECRET_KEY: z.string().min(16).default('sq7HjrUOBfKmC576ILgskD5srU870gJ7'),
   /** The gateway's form URL; unset means the built-in simulator (development and tests only). */
   REDSYS_URL: optionalUrl(/^https?:\/\//),
+  /** The signature version the terminal is set to in the Redsys back office. */
+  REDSYS_SIGNATURE_VERSION: z.enum(['HMAC_SHA256_V1', 'HMAC_SHA512_V2']).default('HMAC_SHA256_V1'),
+  /** Redsys's REST endpoint (trataPeticionREST) for refunds; unset means the built-in simulator. */
+  REDSYS_REST_URL: optionalUrl(/^https?:\/\//),
+  /** Redsys's operation query endpoint; unset means the simulator's in development, none in production. */
+  REDSYS_QUERY_URL: optionalUrl(/^https?:\/\//),
+  /** What to do with money taken for an order that can no longer take it: refund it, or leave it to staff. */
+  REFUND_MISMATCHED: z.enum(['auto', 'manual']).default('auto'),
   /** smtp:// or smtps:// URL of the mail server; unset means .eml files in DATA_DIR/outbox. */
   SMTP_URL: optionalUrl(/^smtps?:\/\//),
   MAIL_FROM: z.string().default('Fundamía <pedidos@fundamia.example>'),
@@ -89,6 +97,12 @@ export interface Config {
     secretKey: string;
     url: string | undefined;
     isPublicTestKey: boolean;
+    signatureVersion: 'HMAC_SHA256_V1' | 'HMAC_SHA512_V2';
+    /** Unset: the built-in simulator's REST call (development and tests only). */
+    restUrl: string | undefined;
+    /** Unset: the simulator's query where the simulator runs; otherwise no query (staff list). */
+    queryUrl: string | undefined;
+    refundMismatched: 'auto' | 'manual';
   };
   mail: { smtpUrl: string | undefined; from: string; shopEmail: string };
   trustProxy: boolean;
@@ -193,6 +207,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'Configuración no válida:\n  REDSYS_URL: obligatoria en producción (el simulador no se usa)',
     );
   }
+  if (production && !e.REDSYS_REST_URL) {
+    throw new ConfigError(
+      'Configuración no válida:\n  REDSYS_REST_URL: obligatoria en producción (las devoluciones se piden a Redsys por REST)',
+    );
+  }
   for (const name of ['VERIFACTU_ENDPOINT', 'VERIFACTU_CERT', 'VERIFACTU_CERT_PASSWORD'] as const) {
     if (production && !e[name]) {
       throw new ConfigError(
@@ -237,6 +256,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       secretKey: e.REDSYS_SECRET_KEY,
       url: e.REDSYS_URL,
       isPublicTestKey: e.REDSYS_SECRET_KEY === PUBLIC_REDSYS_TEST_KEY,
+      signatureVersion: e.REDSYS_SIGNATURE_VERSION,
+      restUrl: e.REDSYS_REST_URL,
+      queryUrl: e.REDSYS_QUERY_URL,
+      refundMismatched: e.REFUND_MISMATCHED,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, shopEmail: e.SHOP_EMAIL },
     trustProxy: e.TRUST_PROXY === '1',

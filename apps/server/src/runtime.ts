@@ -12,7 +12,7 @@ import { MailDispatcher } from './modules/mail/dispatcher.ts';
 import { enqueueMail } from './modules/mail/service.ts';
 import { createMailTransport } from './modules/mail/transport.ts';
 import { sweepUnattachedUploads } from './modules/orders/photo-service.ts';
-import { reconcileExpiredAttempts } from './modules/payments/service.ts';
+import { reconcilePendingAttempts } from './modules/payments/reconcile.ts';
 import { purgeRateLimits } from './plugins/rate-limit.ts';
 import { sweepSpooledUploads } from './plugins/upload-queue.ts';
 import { LocalFileStore } from './storage/file-store.ts';
@@ -130,8 +130,20 @@ function scheduleHousekeeping(
     'sweep orphan files',
     async () => (await sweepOrphanFiles(db, store)) + (await store.sweepTemp()),
   );
-  // Attempts the gateway never reported on are closed after 30 minutes.
-  every(5, 'expire payment attempts', () => reconcileExpiredAttempts(db));
+  // Attempts the gateway never reported on: asked of its operation query after 30 minutes, or
+  // left for staff; never expired while money may have been taken.
+  every(5, 'reconcile payment attempts', async () => {
+    const { config, invoices, redsysRest, checkoutEffects } = app.deps;
+    const summary = await reconcilePendingAttempts(db, {
+      config,
+      invoices,
+      mail: config,
+      rest: redsysRest,
+      log: app.log,
+      effects: () => checkoutEffects,
+    });
+    return summary.applied + summary.expired;
+  });
   // Rate-limit counters and sign-in failures whose windows are long over; upload bodies a crash
   // left in the spool directory.
   every(10, 'purge rate limits', async () => (await purgeRateLimits(db)) + (await purgeLoginFailures(db)));

@@ -659,6 +659,62 @@ const TABLE: Record<RouteKey, Entry> = {
     },
   },
 
+  'POST /api/payment/redsys/:id/ko': {
+    // Back from the gateway's KO page: the order id is the capability; it only ends the attempt.
+    expect: all(200),
+    prepare: async (ctx) => {
+      const { id } = await ctx.f.initiated();
+      return {
+        req: post(`/api/payment/redsys/${id}/ko`, {}),
+        verify: async () => {
+          const { rows } = await ctx.s.t.db.query<{ status: string }>(
+            'SELECT status FROM payment_attempts WHERE order_id = $1',
+            [id],
+          );
+          assert.deepEqual(rows, [{ status: 'failed' }]);
+        },
+      };
+    },
+  },
+
+  // ---------------------------------------------------------------------------- payments: staff
+  'POST /api/orders/:id/refund': {
+    expect: adminOnly(200),
+    prepare: async (ctx) => {
+      const { id, init } = await ctx.f.initiated();
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/payment/redsys/notification',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ ...notificationFor(requestParams(init)) }).toString(),
+      });
+      return {
+        req: post(`/api/orders/${id}/refund`, { amount: 1, reason: 'Prueba de acceso' }),
+        verify: async (res) => {
+          const { rows } = await ctx.s.t.db.query('SELECT 1 FROM payment_refunds WHERE order_id = $1', [id]);
+          assert.equal(rows.length, res.statusCode === 200 ? 1 : 0);
+        },
+      };
+    },
+  },
+  'GET /api/payments': { expect: adminOnly(200), prepare: async () => ({ req: get('/api/payments') }) },
+  'GET /api/payments/csv': {
+    expect: adminOnly(200),
+    prepare: async () => ({ req: get('/api/payments/csv') }),
+  },
+  'POST /api/payments/:gatewayOrder/resolve': {
+    expect: adminOnly(200),
+    prepare: async (ctx) => {
+      const { init } = await ctx.f.initiated();
+      const gatewayOrder = requestParams(init).DS_MERCHANT_ORDER!;
+      await ctx.s.t.db.query(
+        `UPDATE payment_attempts SET created_at = now() - interval '31 minutes' WHERE gateway_order = $1`,
+        [gatewayOrder],
+      );
+      return { req: post(`/api/payments/${gatewayOrder}/resolve`, { notTaken: true }) };
+    },
+  },
+
   // ---------------------------------------------------------------------------- orders: staff
   'GET /api/orders': {
     expect: ownStoreStaff(200),
@@ -781,6 +837,21 @@ const TABLE: Record<RouteKey, Entry> = {
         url: '/simulator/redsys/decision',
         ...gatewayForm(ctx.gateway, { decision: 'deny' }),
       },
+    }),
+  },
+  // The test gateway's REST side: signed fields are its only credential; unsigned ones get an error code.
+  'POST /simulator/redsys/rest/trataPeticionREST': {
+    expect: all(200),
+    prepare: async () => ({
+      req: post('/simulator/redsys/rest/trataPeticionREST', {}),
+      verify: async (res) => assert.deepEqual(res.json(), { errorCode: 'SIS0429' }),
+    }),
+  },
+  'POST /simulator/redsys/rest/consulta': {
+    expect: all(200),
+    prepare: async () => ({
+      req: post('/simulator/redsys/rest/consulta', {}),
+      verify: async (res) => assert.deepEqual(res.json(), { errorCode: 'SIS0429' }),
     }),
   },
   'GET /simulator/redsys/style.css': {

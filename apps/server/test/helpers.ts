@@ -57,6 +57,7 @@ export const PRODUCTION = {
   APP_SECRET: 't_ZVqIVXLPonE7CzXnXyW9Qnfs0Sbu_hhXoRiDg20u4',
   REDSYS_SECRET_KEY: '/Ncqnra8LsvvP9B3GDOrj+7p1XaBMdDa',
   REDSYS_URL: 'https://sis.redsys.es/sis/realizarPago',
+  REDSYS_REST_URL: 'https://sis.redsys.es/sis/rest/trataPeticionREST',
   PUBLIC_URL: 'https://fundas.example.es',
   VERIFACTU_ENDPOINT: 'https://prewww1.aeat.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP',
   VERIFACTU_CERT: '/etc/fundamia/empresa.p12',

@@ -3,8 +3,8 @@ import { after, before, describe, test } from 'node:test';
 import { messages } from '@shop/contracts/messages';
 import type { Order } from '@shop/contracts/orders';
 import type { PaymentStatus } from '@shop/contracts/payments';
+import { reconcilePendingAttempts } from '../src/modules/payments/reconcile.ts';
 import { verifySignedFields } from '../src/modules/payments/redsys.ts';
-import { reconcileExpiredAttempts } from '../src/modules/payments/service.ts';
 import { Client, createTestApp, type TestApp, tableCounts } from './helpers.ts';
 import {
   attemptsOf,
@@ -192,9 +192,21 @@ describe('online payment (Redsys)', () => {
     assert.equal(await paidEvents(t.db, o.id), 0);
     assert.equal(orderPaidCalls.get(o.id), undefined);
 
-    // A late "paid" for the declined attempt cannot turn it around.
+    // A late "paid" for the declined attempt does not pay the order: the money is recorded, the
+    // order flagged for staff and the payment given back.
     await postNotification(t.app, notificationFor(request));
     assert.equal((await order(o.id)).status, 'awaiting_payment');
+    assert.deepEqual(await notificationOutcomes(t.db, request.DS_MERCHANT_ORDER!), [
+      'failed',
+      'paid_after_denial',
+    ]);
+    const { rows: flagged } = await t.db.query<{ mismatch: string; attention_reason: string }>(
+      `SELECT a.mismatch, o.attention_reason FROM payment_attempts a JOIN orders o ON o.id = a.order_id
+       WHERE a.gateway_order = $1`,
+      [request.DS_MERCHANT_ORDER],
+    );
+    assert.equal(flagged[0]!.mismatch, 'after_denial');
+    assert.match(flagged[0]!.attention_reason, /se diera por denegada/);
 
     const retry = requestParams(await initiate(c, o.id));
     assert.notEqual(retry.DS_MERCHANT_ORDER, request.DS_MERCHANT_ORDER);
@@ -401,7 +413,7 @@ describe('online payment (Redsys)', () => {
     assert.equal((await c.get('/api/payment/redsys/nope')).statusCode, 400);
   });
 
-  test('reconciliation expires attempts left pending for 30 minutes, and only those', async () => {
+  test('reconciliation expires attempts the gateway never saw after 30 minutes, and only those', async () => {
     const o = await payNowOrder(c, model);
     const old = requestParams(await initiate(c, o.id));
     const fresh = requestParams(await initiate(c, o.id));
@@ -418,8 +430,19 @@ describe('online payment (Redsys)', () => {
       `SELECT count(*)::int AS n FROM payment_attempts WHERE status = 'pending' AND gateway_order <> $1`,
       [fresh.DS_MERCHANT_ORDER],
     );
-    assert.equal(await reconcileExpiredAttempts(t.db), pendingBefore[0]!.n);
-    assert.equal(await reconcileExpiredAttempts(t.db), 0, 'nothing left to expire');
+    // The simulator's operation query never saw these attempts: no money was taken, so they expire.
+    const deps = t.app.deps;
+    const reconcile = () =>
+      reconcilePendingAttempts(t.db, {
+        config: deps.config,
+        invoices: deps.invoices,
+        mail: deps.config,
+        rest: deps.redsysRest,
+        log: { info() {}, warn() {}, error() {} },
+        effects: () => deps.checkoutEffects,
+      });
+    assert.equal((await reconcile()).expired, pendingBefore[0]!.n);
+    assert.equal((await reconcile()).checked, 0, 'nothing left to expire');
 
     assert.deepEqual(
       (await attemptsOf(t.db, o.id)).map((a) => [a.gateway_order, a.status]),

@@ -115,6 +115,16 @@ export const messages = {
   paymentAlreadySettled: 'Este pedido ya está pagado.',
   paymentNothingToPay: 'El pedido no tiene ningún importe que pagar en línea.',
   paymentNotificationInvalid: 'La notificación de pago no es válida.',
+  paymentInProgress:
+    'Hay un pago en curso en la pasarela para este pedido: espera a que termine (o vuelve desde la pasarela) antes de cambiar la forma de pago o la entrega.',
+  paymentNotUnresolved:
+    'Este pago no está pendiente de resolver: solo se resuelven los que llevan más de 30 minutos sin respuesta de Redsys.',
+  refundTooLarge: 'El importe supera lo que queda por devolver de este pedido.',
+  refundNotPossible: 'Este pedido no tiene ningún pago con tarjeta o Bizum que se pueda devolver.',
+  refundInProgress:
+    'Ya hay una devolución en curso con esta misma petición: espere unos segundos y recargue.',
+  refundGatewayNotConfigured:
+    'Las devoluciones por la pasarela no están configuradas (REDSYS_REST_URL): hágala desde el panel de Redsys.',
   // Invoices
   invoiceNeedsPayment: 'La factura solo se puede emitir cuando el pedido está pagado.',
   invoiceNotFound: 'No existe esa factura.',

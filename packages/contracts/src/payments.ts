@@ -16,7 +16,8 @@ export const PaymentInitiateBodySchema = z.object({ method: OnlinePaymentMethod.
 
 /** The signed fields the browser posts, as a form, to `url` (the gateway). */
 export const PaymentInitiationSchema = z.object({
-  ds_SignatureVersion: z.literal('HMAC_SHA256_V1'),
+  /** The terminal's signature version: HMAC_SHA256_V1 or HMAC_SHA512_V2. */
+  ds_SignatureVersion: z.enum(['HMAC_SHA256_V1', 'HMAC_SHA512_V2']),
   ds_MerchantParameters: z.string(),
   ds_Signature: z.string(),
   url: z.string(),

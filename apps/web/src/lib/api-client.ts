@@ -28,6 +28,8 @@ export interface RequestOptions {
   /** Sent as JSON, or as multipart when it is a FormData. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (an `Idempotency-Key`, say). */
+  headers?: Record<string, string>;
 }
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -60,8 +62,14 @@ function withQuery(path: string, query: Query | undefined): string {
   return search ? `${path}?${search}` : path;
 }
 
-async function send(url: string, method: Method, body: unknown, signal: AbortSignal | undefined) {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+async function send(
+  url: string,
+  method: Method,
+  body: unknown,
+  signal: AbortSignal | undefined,
+  extra: Record<string, string> = {},
+) {
+  const headers: Record<string, string> = { ...extra, Accept: 'application/json' };
   // A FormData goes as multipart: the browser writes its Content-Type with the boundary.
   const form = body instanceof FormData;
   if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
@@ -104,15 +112,15 @@ export async function toApiError(res: Response): Promise<ApiError> {
  * Non-GET requests echo the `XSRF-TOKEN` cookie in `X-XSRF-TOKEN`, as the server requires.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', query, body, signal } = options;
+  const { method = 'GET', query, body, signal, headers } = options;
   const url = withQuery(path, query);
-  let res = await send(url, method, body, signal);
+  let res = await send(url, method, body, signal, headers);
   if (res.status === 403 && method !== 'GET') {
     const error = await toApiError(res);
     if (error.code !== 'CSRF_FAILED') throw error;
     // The browser lost its session cookie (a restored tab, say); the refusal carried a fresh
     // token, so one retry with it succeeds.
-    res = await send(url, method, body, signal);
+    res = await send(url, method, body, signal, headers);
   }
   if (!res.ok) throw await toApiError(res);
   if (res.status === 204) return undefined as T;

@@ -53,7 +53,7 @@ export function newMessageId(from: string): string {
   return `<${randomUUID()}@${messageIdDomain(from)}>`;
 }
 
-interface OutboxInsert {
+export interface OutboxInsert {
   /** Null for mails that may repeat (staff mails); otherwise at most one row per key, ever. */
   dedupeKey: string | null;
   kind: string;
@@ -66,7 +66,7 @@ interface OutboxInsert {
 }
 
 /** Inserts one outbox row; null when a row with the same dedupe key already exists. */
-async function insertOutbox(q: Queryable, row: OutboxInsert, from: string): Promise<number | null> {
+export async function insertOutbox(q: Queryable, row: OutboxInsert, from: string): Promise<number | null> {
   const { rows } = await q.query<{ id: number }>(
     `INSERT INTO mail_outbox (dedupe_key, kind, order_id, to_address, reply_to, subject, text_body, html_body, message_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)

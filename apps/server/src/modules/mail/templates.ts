@@ -199,6 +199,9 @@ ${footerHtml}${siteHtml}
   return { subject, text, html };
 }
 
+/** For mails kept in their own files (refunds): the same blocks, layout and footer. */
+export { type Block as MailBlock, type Mail as MailContent, render as renderMail };
+
 // ------------------------------------------------------------------------------------------------
 // The order mails
 // ------------------------------------------------------------------------------------------------
@@ -273,12 +276,12 @@ function paymentLine(o: Order): string {
   return o.paymentMethod === 'paystore' ? 'Pago en tienda, pendiente' : 'Pago en línea, pendiente';
 }
 
-const greeting = (o: Order): Block => {
+export const greeting = (o: Order): Block => {
   const name = oneLine(o.customerName);
   return { type: 'paragraph', text: name ? `Hola, ${name}:` : 'Hola:' };
 };
 
-function contactBlock(brand: MailBranding): Block {
+export function contactBlock(brand: MailBranding): Block {
   const c = brand.company;
   return {
     type: 'paragraph',

@@ -9,6 +9,7 @@ import { PAYABLE_AT_STORE_STATUSES } from '@shop/contracts/order-rules';
 import type { PaymentMethod } from '@shop/contracts/orders';
 import type { Queryable } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
+import { refuseWhilePaymentInProgress } from '../payments/pending.ts';
 import { markOrderPaid } from './paid.ts';
 import { expectOpen, type LockedOrder, lockOrder, moveTo } from './state.ts';
 
@@ -107,6 +108,8 @@ export async function confirmPaymentMethod(
   if (method === 'paynow' && order.origin === 'screen') throw fail(409, 'ORDER_STATE', 'kioskPaysAtStore');
   const row = await checkoutRow(tx, orderId);
   if (!row.design_id) throw fail(409, 'ORDER_STATE', 'designMissing');
+  const changesAmount = row.payment_method !== method || (method === 'paystore' && row.is_home_delivery);
+  if (changesAmount) await refuseWhilePaymentInProgress(tx, orderId);
   await tx.query(
     `UPDATE orders SET payment_method = $2,
        is_home_delivery = CASE WHEN $2 = 'paystore' THEN false ELSE is_home_delivery END,
@@ -127,6 +130,7 @@ export async function confirmInStorePickup(
 ): Promise<void> {
   const order = await lockOrder(tx, orderId);
   expectOpen(order, OPEN_CHECKOUT);
+  if ((await checkoutRow(tx, orderId)).is_home_delivery) await refuseWhilePaymentInProgress(tx, orderId);
   await tx.query(
     `UPDATE orders SET is_home_delivery = false, shipping_cents = 0, customer_address = NULL, customer_city = NULL,
        customer_postal_code = NULL, updated_at = now() WHERE id = $1`,
@@ -141,6 +145,7 @@ export async function addDelivery(tx: Queryable, orderId: string, effects: Check
   expectOpen(order, ['design_confirmed', 'details_confirmed', 'awaiting_payment']);
   const row = await checkoutRow(tx, orderId);
   if (row.payment_method !== 'paynow') throw fail(409, 'ORDER_STATE', 'deliveryNeedsPayNow');
+  if (!row.is_home_delivery) await refuseWhilePaymentInProgress(tx, orderId);
   await tx.query(
     `UPDATE orders SET is_home_delivery = true, shipping_cents = $2, updated_at = now() WHERE id = $1`,
     [orderId, row.store_shipping_cents],

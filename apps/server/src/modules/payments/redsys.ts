@@ -1,15 +1,30 @@
 import { createCipheriv, createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * The Redsys redirect protocol (signature version HMAC_SHA256_V1), with node:crypto only.
+ * The Redsys signed-fields protocol (redirect, notifications and REST), with node:crypto only, in
+ * both signature versions a terminal can be set to.
  *
- * Merchant parameters travel as base64 of a JSON object. Each order has its own key: the order
- * number encrypted with 3DES-CBC (zero IV, zero padding) under the merchant's secret key. The
- * signature is the HMAC-SHA256, under that per-order key, of the base64 text exactly as sent.
- * Redsys signs its notifications the same way but writes the signature in URL-safe base64.
+ * Merchant parameters travel as base64 of a JSON object. Each order has its own key, and the
+ * signature is an HMAC, under that per-order key, of the base64 text exactly as sent:
+ * - HMAC_SHA256_V1: the key is the order number encrypted with 3DES-CBC (zero IV, zero padding)
+ *   under the base64-decoded merchant key; HMAC-SHA256; standard base64 (Redsys writes its
+ *   notifications' signatures in URL-safe base64).
+ * - HMAC_SHA512_V2: the key is the base64 text of the order number encrypted with AES-128-CBC
+ *   (zero IV, PKCS#7) under the first 16 characters of the merchant key as text; HMAC-SHA512;
+ *   base64url without padding.
  */
 
-export const SIGNATURE_VERSION = 'HMAC_SHA256_V1';
+export const SIGNATURE_VERSIONS = ['HMAC_SHA256_V1', 'HMAC_SHA512_V2'] as const;
+export type SignatureVersion = (typeof SIGNATURE_VERSIONS)[number];
+
+/** The version Redsys terminals use unless set otherwise. */
+export const SIGNATURE_VERSION: SignatureVersion = 'HMAC_SHA256_V1';
+
+export const isSignatureVersion = (v: string | undefined): v is SignatureVersion =>
+  (SIGNATURE_VERSIONS as readonly string[]).includes(v ?? '');
+
+/** Signature length in bytes, per version: SHA-256 and SHA-512 digests. */
+const MAC_BYTES: Record<SignatureVersion, number> = { HMAC_SHA256_V1: 32, HMAC_SHA512_V2: 64 };
 
 /** The three fields the browser posts to the gateway and the gateway posts back to us. */
 export interface SignedFields {
@@ -54,18 +69,53 @@ export function deriveOrderKey(secretKey: string | Buffer, order: string): Buffe
   return Buffer.concat([cipher.update(padded), cipher.final()]);
 }
 
+/**
+ * The HMAC_SHA512_V2 per-order key: base64 text of AES-128-CBC (zero IV, PKCS#7) of the order
+ * number, under the first 16 characters of the merchant key as text (right-padded with "0" when
+ * shorter, as Redsys's own library does). The HMAC key is that text's ASCII bytes.
+ */
+export function deriveOrderKeyV2(secretKey: string, order: string): string {
+  const aesKey = Buffer.from(secretKey.slice(0, 16).padEnd(16, '0'), 'utf8').subarray(0, 16);
+  const cipher = createCipheriv('aes-128-cbc', aesKey, Buffer.alloc(16));
+  return Buffer.concat([cipher.update(order, 'utf8'), cipher.final()]).toString('base64');
+}
+
 /** Raw HMAC bytes over the merchant parameters exactly as they travel. */
-function mac(secretKey: string | Buffer, order: string, encodedParams: string): Buffer {
+function mac(
+  secretKey: string | Buffer,
+  order: string,
+  encodedParams: string,
+  version: SignatureVersion = SIGNATURE_VERSION,
+): Buffer {
+  if (version === 'HMAC_SHA512_V2') {
+    if (typeof secretKey !== 'string') throw new RedsysKeyError('HMAC_SHA512_V2 takes the key as text');
+    return createHmac('sha512', deriveOrderKeyV2(secretKey, order)).update(encodedParams, 'utf8').digest();
+  }
   return createHmac('sha256', deriveOrderKey(secretKey, order)).update(encodedParams, 'utf8').digest();
 }
 
-/** The request signature, in standard base64 as the gateway expects it. */
-export function signParameters(secretKey: string | Buffer, order: string, encodedParams: string): string {
-  return mac(secretKey, order, encodedParams).toString('base64');
+/**
+ * A request signature as the gateway expects it: standard base64 (V1), base64url without
+ * padding (V2).
+ */
+export function signParameters(
+  secretKey: string | Buffer,
+  order: string,
+  encodedParams: string,
+  version: SignatureVersion = SIGNATURE_VERSION,
+): string {
+  const bytes = mac(secretKey, order, encodedParams, version);
+  return version === 'HMAC_SHA512_V2' ? bytes.toString('base64url') : bytes.toString('base64');
 }
 
-export function encodeMerchantParameters(params: RedsysParams): string {
-  return Buffer.from(JSON.stringify(params), 'utf8').toString('base64');
+/** Standard base64 for V1; base64url without padding for V2, as Redsys's own V2 library sends. */
+export function encodeMerchantParameters(
+  params: RedsysParams,
+  version: SignatureVersion = SIGNATURE_VERSION,
+): string {
+  return Buffer.from(JSON.stringify(params), 'utf8').toString(
+    version === 'HMAC_SHA512_V2' ? 'base64url' : 'base64',
+  );
 }
 
 /** Standard base64 from either alphabet, padded; null when it is not base64 at all. */
@@ -112,66 +162,87 @@ export function paramOf(params: RedsysParams, name: string): string | undefined 
   return undefined;
 }
 
-/** Bytes of a signature written in either base64 alphabet; null unless it is 32 bytes long. */
-function signatureBytes(signature: string): Buffer | null {
+/** Bytes of a signature written in either base64 alphabet; null unless it is `length` bytes long. */
+function signatureBytes(signature: string, length: number): Buffer | null {
   const std = normaliseBase64(signature);
   if (std === null) return null;
   const bytes = Buffer.from(std, 'base64');
-  return bytes.length === 32 ? bytes : null;
+  return bytes.length === length ? bytes : null;
 }
 
-/** Builds the three fields of a payment request; the order number comes from the parameters. */
-export function signRequest(secretKey: string | Buffer, params: RedsysParams): SignedFields {
+/**
+ * Builds the three fields of a request (payment form or REST call); the order number comes from
+ * the parameters.
+ */
+export function signRequest(
+  secretKey: string | Buffer,
+  params: RedsysParams,
+  version: SignatureVersion = SIGNATURE_VERSION,
+): SignedFields {
   const order = paramOf(params, 'DS_MERCHANT_ORDER');
   if (!order) throw new Error('DS_MERCHANT_ORDER is missing');
-  const encoded = encodeMerchantParameters(params);
+  const encoded = encodeMerchantParameters(params, version);
   return {
-    Ds_SignatureVersion: SIGNATURE_VERSION,
+    Ds_SignatureVersion: version,
     Ds_MerchantParameters: encoded,
-    Ds_Signature: signParameters(secretKey, order, encoded),
+    Ds_Signature: signParameters(secretKey, order, encoded, version),
   };
 }
 
 /**
- * Builds the three fields of a notification as the gateway does (the simulator and tests use it):
- * parameters in standard base64, signature in URL-safe base64 with its padding.
+ * Builds the three fields of a notification or REST answer as the gateway does (the simulator and
+ * tests use it): parameters in standard base64; the signature in URL-safe base64, with its padding
+ * in V1 and without it in V2.
  */
-export function signNotification(secretKey: string | Buffer, params: RedsysParams): SignedFields {
+export function signNotification(
+  secretKey: string | Buffer,
+  params: RedsysParams,
+  version: SignatureVersion = SIGNATURE_VERSION,
+): SignedFields {
   const order = paramOf(params, 'Ds_Order');
   if (!order) throw new Error('Ds_Order is missing');
-  const encoded = encodeMerchantParameters(params);
+  const encoded = Buffer.from(JSON.stringify(params), 'utf8').toString('base64');
+  const bytes = mac(secretKey, order, encoded, version);
   return {
-    Ds_SignatureVersion: SIGNATURE_VERSION,
+    Ds_SignatureVersion: version,
     Ds_MerchantParameters: encoded,
-    Ds_Signature: mac(secretKey, order, encoded).toString('base64url').padEnd(44, '='),
+    Ds_Signature:
+      version === 'HMAC_SHA512_V2'
+        ? bytes.toString('base64url')
+        : bytes.toString('base64url').padEnd(44, '='),
   };
 }
 
 export type VerifyFailure = 'version' | 'parameters' | 'order' | 'signature';
 export type VerifyResult =
-  | { ok: true; params: RedsysParams; order: string }
+  | { ok: true; params: RedsysParams; version: SignatureVersion; order: string }
   | { ok: false; reason: VerifyFailure; params: RedsysParams | null };
 
 /**
- * Checks signed fields with the merchant key. `kind` says which parameter names the order:
- * `DS_MERCHANT_ORDER` in a payment request (the simulator), `Ds_Order` in a notification (us).
- * The signature is compared as bytes in constant time, whichever base64 alphabet it came in.
+ * Checks signed fields with the merchant key, in the version they name, and only if that version
+ * is one of `accepted` (the terminal's). `kind` says which parameter names the order:
+ * `DS_MERCHANT_ORDER` in a request (the simulator), `Ds_Order` in a notification or REST answer
+ * (us). The signature is compared as bytes in constant time, whichever base64 alphabet it came in.
  */
 export function verifySignedFields(
   secretKey: string | Buffer,
   fields: Partial<SignedFields>,
   kind: 'request' | 'notification',
+  accepted: readonly SignatureVersion[] = [SIGNATURE_VERSION],
 ): VerifyResult {
   const encoded = fields.Ds_MerchantParameters ?? '';
   const params = encoded ? decodeMerchantParameters(encoded) : null;
-  if (fields.Ds_SignatureVersion !== SIGNATURE_VERSION) return { ok: false, reason: 'version', params };
+  const version = fields.Ds_SignatureVersion;
+  if (!isSignatureVersion(version) || !accepted.includes(version)) {
+    return { ok: false, reason: 'version', params };
+  }
   if (!params) return { ok: false, reason: 'parameters', params };
   const order = paramOf(params, kind === 'request' ? 'DS_MERCHANT_ORDER' : 'Ds_Order');
   if (!order || order.length > MAX_ORDER_LENGTH) return { ok: false, reason: 'order', params };
-  const given = signatureBytes(fields.Ds_Signature ?? '');
-  const expected = mac(secretKey, order, encoded);
+  const given = signatureBytes(fields.Ds_Signature ?? '', MAC_BYTES[version]);
+  const expected = mac(secretKey, order, encoded, version);
   if (!given || !timingSafeEqual(given, expected)) return { ok: false, reason: 'signature', params };
-  return { ok: true, params, order };
+  return { ok: true, params, version, order };
 }
 
 /** Ds_Response 0000 to 0099 means the payment was authorised; any other code means it was not. */

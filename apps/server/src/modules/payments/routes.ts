@@ -1,5 +1,6 @@
 import type { ErrorBody } from '@shop/contracts/errors';
 import { messages } from '@shop/contracts/messages';
+import { eurosToCents } from '@shop/contracts/money';
 import { OrderIdParamsSchema } from '@shop/contracts/orders';
 import {
   PaymentInitiateBodySchema,
@@ -8,12 +9,26 @@ import {
   PaymentStatusSchema,
   RedsysNotificationFormSchema,
 } from '@shop/contracts/payments';
+import {
+  RefundIdempotencyHeadersSchema,
+  RefundRequestSchema,
+  RefundResultSchema,
+} from '@shop/contracts/refunds';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../env.ts';
+import { requireAdmin } from '../auth/service.ts';
 import { registerFormBody } from './form-body.ts';
 import { parseMerchantKey, RedsysKeyError } from './redsys.ts';
-import { handleNotification, initiatePayment, paymentStatus } from './service.ts';
+import { type RefundDeps, refundMismatched, refundOrder } from './refunds.ts';
+import {
+  customerReturnedKo,
+  handleNotification,
+  initiatePayment,
+  type NotificationResult,
+  type PaymentLog,
+  paymentStatus,
+} from './service.ts';
 
 /** A notification is three short fields; anything much bigger is not from the gateway. */
 export const NOTIFICATION_BODY_LIMIT = 16 * 1024;
@@ -24,6 +39,8 @@ export const shopOrigin = (config: Config, req: FastifyRequest): string =>
 
 /** Stops the start when the merchant key cannot work, instead of failing at the first payment. */
 function checkMerchantKey(config: Config): void {
+  // HMAC_SHA512_V2 uses the key as text (its first 16 characters); only V1 decodes it.
+  if (config.redsys.signatureVersion !== 'HMAC_SHA256_V1') return;
   try {
     parseMerchantKey(config.redsys.secretKey);
   } catch (err) {
@@ -68,11 +85,76 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  // The customer back through the gateway's KO return: the attempt ends (and with it the guard on
+  // changes); the signed answer the gateway appends, when there, is applied as its notification.
+  r.post(
+    '/api/payment/redsys/:id/ko',
+    {
+      schema: {
+        params: OrderIdParamsSchema,
+        body: RedsysNotificationFormSchema.nullish(),
+        response: { 200: PaymentStatusSchema },
+        tags,
+      },
+    },
+    async (req, reply) => {
+      const fields = req.body ?? {};
+      if (fields.Ds_MerchantParameters && fields.Ds_Signature) {
+        const result = await handleNotification(
+          db,
+          config,
+          () => app.deps.checkoutEffects,
+          fields,
+          req.ip,
+          req.log,
+        );
+        if (result.toRefund) await refundMismatchedPayment(result.toRefund, req.log);
+      }
+      await customerReturnedKo(db, req.params.id);
+      return reply.header('cache-control', 'no-store').send(await paymentStatus(db, req.params.id));
+    },
+  );
+
   r.get(
     '/api/payment/redsys/:id',
     { schema: { params: OrderIdParamsSchema, response: { 200: PaymentStatusSchema }, tags } },
     async (req, reply) =>
       reply.header('cache-control', 'no-store').send(await paymentStatus(db, req.params.id)),
+  );
+
+  const refundDeps = (log: PaymentLog): RefundDeps => ({
+    config,
+    invoices: app.deps.invoices,
+    mail: config,
+    rest: app.deps.redsysRest,
+    log,
+  });
+
+  const refundMismatchedPayment = (target: NonNullable<NotificationResult['toRefund']>, log: PaymentLog) =>
+    refundMismatched(db, refundDeps(log), target);
+
+  r.post(
+    '/api/orders/:id/refund',
+    {
+      schema: {
+        params: OrderIdParamsSchema,
+        headers: RefundIdempotencyHeadersSchema,
+        body: RefundRequestSchema,
+        response: { 200: RefundResultSchema },
+        tags,
+      },
+    },
+    async (req, reply) => {
+      const admin = requireAdmin(req.staff);
+      const result = await refundOrder(db, refundDeps(req.log), {
+        orderId: req.params.id,
+        amountCents: eurosToCents(req.body.amount),
+        reason: req.body.reason,
+        idempotencyKey: req.headers['idempotency-key'],
+        actor: `staff:${admin.email}`,
+      });
+      return reply.header('cache-control', 'no-store').send(result);
+    },
   );
 
   // The form parser lives in this child context only, so every other call still takes JSON alone.
@@ -95,6 +177,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
           req.ip,
           req.log,
         );
+        if (result.toRefund) await refundMismatchedPayment(result.toRefund, req.log);
         // Unverifiable posts get a 400, everything signed with our key a 200. A post we cannot
         // verify did not come from the gateway, or came with a key we do not share (a
         // misconfiguration): a non-200 then shows up as a failed notification in the gateway's

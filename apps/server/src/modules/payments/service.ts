@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { centsToEuros } from '@shop/contracts/money';
+import { centsToEuros, formatEuros } from '@shop/contracts/money';
 import type { OrderStatus, PaymentMethod } from '@shop/contracts/orders';
 import type {
   OnlinePaymentMethod,
@@ -13,6 +13,7 @@ import type { Database, Queryable } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { fail } from '../../lib/errors.ts';
 import { hit } from '../../plugins/rate-limit.ts';
+import { enqueueRefundMail } from '../mail/refund-templates.ts';
 import type { CheckoutEffects } from '../orders/checkout-service.ts';
 import { markOrderPaid } from '../orders/paid.ts';
 import { formatOrderNumber } from '../orders/service.ts';
@@ -22,7 +23,6 @@ import {
   isAuthorised,
   paramOf,
   type RedsysParams,
-  SIGNATURE_VERSION,
   sameNumber,
   signRequest,
   verifySignedFields,
@@ -34,9 +34,6 @@ import {
  * server-to-server notification, and nowhere else (never by the customer landing on
  * payment-success).
  */
-
-/** An attempt with no word from the gateway after this long is considered abandoned. */
-export const PENDING_ATTEMPT_MINUTES = 30;
 
 /** Euro, ISO 4217 numeric code, as Redsys writes it. */
 export const CURRENCY_EUR = '978';
@@ -149,9 +146,9 @@ export async function initiatePayment(
     DS_MERCHANT_CONSUMERLANGUAGE: '001',
     DS_MERCHANT_PAYMETHODS: input.method === 'bizum' ? 'z' : 'C',
   };
-  const signed = signRequest(config.redsys.secretKey, params);
+  const signed = signRequest(config.redsys.secretKey, params, config.redsys.signatureVersion);
   return {
-    ds_SignatureVersion: SIGNATURE_VERSION,
+    ds_SignatureVersion: config.redsys.signatureVersion,
     ds_MerchantParameters: signed.Ds_MerchantParameters,
     ds_Signature: signed.Ds_Signature,
     url: config.redsys.url ?? `${origin}/simulator/redsys`,
@@ -170,6 +167,10 @@ export async function initiatePayment(
  *   or sent back a step); the attempt is paid, the order is not: staff must settle it.
  * - paid_amount_changed: money taken for an amount the order no longer has (the delivery choice
  *   changed while the customer was at the gateway); same treatment.
+ * - paid_after_denial: an authorisation after the same operation was denied (or after the
+ *   customer came back through the KO return); same treatment.
+ * Every 'paid_order_*', 'paid_amount_changed' and 'paid_after_denial' attempt carries its `mismatch`, flags the order
+ * 'requiere atención', mails the customer and is refunded (REFUND_MISMATCHED).
  */
 export type NotificationOutcome =
   | 'malformed'
@@ -184,12 +185,15 @@ export type NotificationOutcome =
   | 'duplicate'
   | 'paid_order_settled'
   | 'paid_order_not_payable'
-  | 'paid_amount_changed';
+  | 'paid_amount_changed'
+  | 'paid_after_denial';
 
 export interface NotificationResult {
   verified: boolean;
   outcome: NotificationOutcome;
   gatewayOrder: string | null;
+  /** A payment that could not be applied to its order: refund it (see REFUND_MISMATCHED). */
+  toRefund?: { orderId: string; attemptId: number; amountCents: number; mismatch: Mismatch };
 }
 
 /** Where the module reports what it saw; the route passes its request logger. */
@@ -199,7 +203,7 @@ export interface PaymentLog {
   error(obj: object, msg: string): void;
 }
 
-interface AttemptRow {
+export interface AttemptRow {
   id: number;
   order_id: string;
   gateway_order: string;
@@ -253,7 +257,10 @@ export async function handleNotification(
   sender: string,
   log: PaymentLog,
 ): Promise<NotificationResult> {
-  const verification = verifySignedFields(config.redsys.secretKey, fields, 'notification');
+  // Checked in the version it names, and only if that is the terminal's version.
+  const verification = verifySignedFields(config.redsys.secretKey, fields, 'notification', [
+    config.redsys.signatureVersion,
+  ]);
   if (!verification.ok) {
     const result: NotificationResult = {
       verified: false,
@@ -314,13 +321,15 @@ export async function handleNotification(
       );
       return done('amount_mismatch', attempt.id);
     }
-    if (attempt.status === 'paid' || attempt.status === 'failed') {
+    const response = paramOf(params, 'Ds_Response') ?? '';
+    const authorised = isAuthorised(response);
+    // A verdict is final, except that an authorisation after a denial is money taken: it is
+    // recorded and looked at, never dropped as a repeat.
+    if (attempt.status === 'paid' || (attempt.status === 'failed' && !authorised)) {
       log.info({ ...context, status: attempt.status }, 'payment notification repeated; nothing to do');
       return done('duplicate', attempt.id);
     }
-
-    const response = paramOf(params, 'Ds_Response') ?? '';
-    const authorised = isAuthorised(response);
+    const afterDenial = attempt.status === 'failed';
     await tx.query(
       `UPDATE payment_attempts
        SET status = $2, ds_response = $3, ds_authorisation_code = $4, notified_at = now(), updated_at = now()
@@ -338,38 +347,138 @@ export async function handleNotification(
       log.info({ ...context, response }, 'payment attempt declined or cancelled');
       return done('failed', attempt.id);
     }
+    return applyAuthorisation(tx, config, effects, attempt, afterDenial, log, done);
+  });
+}
 
-    const order = await lockOrder(tx, attempt.order_id);
-    if (SETTLED.includes(order.status)) {
-      log.warn(context, 'payment taken for an order already paid: refund it from the gateway back office');
-      return done('paid_order_settled', attempt.id);
-    }
-    if (!PAYABLE.includes(order.status)) {
-      log.error({ ...context, orderStatus: order.status }, 'payment taken for an order not waiting for it');
-      return done('paid_order_not_payable', attempt.id);
-    }
-    const { rows: amounts } = await tx.query<{ due: number }>(
-      'SELECT price_cents + shipping_cents AS due FROM orders WHERE id = $1',
-      [order.id],
-    );
-    if (amounts[0]!.due !== attempt.amount_cents) {
-      log.error({ ...context, due: amounts[0]!.due }, 'payment taken for an amount the order no longer has');
-      return done('paid_amount_changed', attempt.id);
-    }
+/**
+ * Why a genuine authorisation did not pay its order. The money is real: the attempt is recorded
+ * as paid, the order is flagged for staff with the reason, the customer is told, and the payment
+ * is refunded (automatically with REFUND_MISMATCHED=auto, by staff otherwise).
+ */
+export type Mismatch =
+  | 'amount_changed'
+  | 'method_changed'
+  | 'cancelled'
+  | 'already_paid'
+  | 'not_payable'
+  | 'after_denial';
+
+const MISMATCH_OUTCOME: Record<Mismatch, NotificationOutcome> = {
+  already_paid: 'paid_order_settled',
+  cancelled: 'paid_order_not_payable',
+  method_changed: 'paid_order_not_payable',
+  not_payable: 'paid_order_not_payable',
+  amount_changed: 'paid_amount_changed',
+  after_denial: 'paid_after_denial',
+};
+
+/** The 'requiere atención' text for staff. */
+export function mismatchReason(mismatch: Mismatch, gatewayOrder: string, amountCents: number): string {
+  const paid = `Pago de ${formatEuros(centsToEuros(amountCents))} autorizado por Redsys (${gatewayOrder})`;
+  switch (mismatch) {
+    case 'amount_changed':
+      return `${paid} para un importe que el pedido ya no tiene: la entrega cambió durante el pago.`;
+    case 'method_changed':
+      return `${paid} para un pedido que pasó a pagarse en la tienda.`;
+    case 'cancelled':
+      return `${paid} para un pedido cancelado.`;
+    case 'already_paid':
+      return `${paid} para un pedido que otro pago ya había pagado.`;
+    case 'not_payable':
+      return `${paid} para un pedido que no esperaba el pago.`;
+    case 'after_denial':
+      return `${paid} después de que esa misma operación se diera por denegada: compruébalo en el panel de Redsys.`;
+  }
+}
+
+export async function applyAuthorisation(
+  tx: Queryable,
+  config: Config,
+  effects: () => CheckoutEffects,
+  attempt: AttemptRow,
+  afterDenial: boolean,
+  log: PaymentLog,
+  done: (outcome: NotificationOutcome, attemptId: number | null) => Promise<NotificationResult>,
+): Promise<NotificationResult> {
+  const context = { gatewayOrder: attempt.gateway_order, attemptId: attempt.id };
+  const order = await lockOrder(tx, attempt.order_id);
+  const { rows } = await tx.query<{ due: number; payment_method: PaymentMethod | null }>(
+    'SELECT price_cents + shipping_cents AS due, payment_method FROM orders WHERE id = $1',
+    [order.id],
+  );
+  const row = rows[0]!;
+  let mismatch: Mismatch | null = null;
+  if (SETTLED.includes(order.status)) mismatch = 'already_paid';
+  else if (order.status === 'cancelled') mismatch = 'cancelled';
+  // The gateway said no to this operation first: the customer was told so and may have paid
+  // another way since, so a later yes is not applied but given back like the others.
+  else if (afterDenial) mismatch = 'after_denial';
+  else if (row.payment_method !== 'paynow') mismatch = 'method_changed';
+  else if (!PAYABLE.includes(order.status)) mismatch = 'not_payable';
+  else if (row.due !== attempt.amount_cents) mismatch = 'amount_changed';
+
+  if (mismatch === null) {
     await markOrderPaid(
       tx,
       order,
-      { actor: 'gateway', note: `Redsys ${gatewayOrder} (${attempt.method})` },
+      { actor: 'gateway', note: `Redsys ${attempt.gateway_order} (${attempt.method})` },
       effects(),
     );
     log.info(context, 'order paid online');
     return done('paid', attempt.id);
-  });
+  }
+
+  await tx.query('UPDATE payment_attempts SET mismatch = $2 WHERE id = $1', [attempt.id, mismatch]);
+  await flagOrder(tx, order.id, mismatchReason(mismatch, attempt.gateway_order, attempt.amount_cents));
+  const automatic = config.redsys.refundMismatched === 'auto';
+  await enqueueRefundMail(
+    tx,
+    order.id,
+    'payment-not-applied',
+    `attempt:${attempt.id}`,
+    { amountCents: attempt.amount_cents, method: attempt.method, invoiceNumber: null, automatic },
+    config,
+  );
+  log.error(
+    { ...context, mismatch, orderStatus: order.status },
+    'payment taken for an order that could not take it',
+  );
+  const result = await done(MISMATCH_OUTCOME[mismatch], attempt.id);
+  return {
+    ...result,
+    toRefund: { orderId: order.id, attemptId: attempt.id, amountCents: attempt.amount_cents, mismatch },
+  };
+}
+
+/** Flags an order 'requiere atención' with the reason; a later reason is added to the earlier one. */
+export async function flagOrder(q: Queryable, orderId: string, reason: string): Promise<void> {
+  await q.query(
+    `UPDATE orders SET attention_at = now(),
+       attention_reason = left(CASE WHEN attention_reason IS NULL THEN $2 ELSE attention_reason || ' · ' || $2 END, 500)
+     WHERE id = $1`,
+    [orderId, reason],
+  );
+}
+
+/**
+ * The customer came back through the KO return: the gateway did not take the money, so the
+ * order's pending attempts end as failed. Should the gateway authorise one of them after all, its
+ * notification is still applied (an authorisation after a denial is never dropped).
+ */
+export async function customerReturnedKo(q: Queryable, orderId: string): Promise<number> {
+  const { rowCount } = await q.query(
+    `UPDATE payment_attempts SET status = 'failed', updated_at = now()
+     WHERE order_id = $1 AND status = 'pending'`,
+    [orderId],
+  );
+  return rowCount;
 }
 
 interface AttemptListRow {
   gateway_order: string;
   method: OnlinePaymentMethod;
+  mismatch: string | null;
   status: PaymentAttemptStatus;
   amount_cents: number;
   created_at: Date;
@@ -384,13 +493,15 @@ export async function paymentStatus(q: Queryable, orderId: string): Promise<Paym
   const order = orders[0];
   if (!order) throw fail(404, 'ORDER_NOT_FOUND', 'orderNotFound');
   const { rows } = await q.query<AttemptListRow>(
-    `SELECT gateway_order, method, status, amount_cents, created_at, updated_at
+    `SELECT gateway_order, method, status, mismatch, amount_cents, created_at, updated_at
      FROM payment_attempts WHERE order_id = $1 ORDER BY id DESC`,
     [orderId],
   );
   const latest = rows[0];
+  // A payment that could not be applied is being given back: for the customer it did not pay.
+  const latestStatus = latest?.mismatch ? 'failed' : latest?.status;
   return {
-    status: SETTLED.includes(order.status) ? 'paid' : (latest?.status ?? 'none'),
+    status: SETTLED.includes(order.status) ? 'paid' : (latestStatus ?? 'none'),
     orderStatus: order.status,
     attempts: rows.map((r) => ({
       gatewayOrder: r.gateway_order,
@@ -401,22 +512,4 @@ export async function paymentStatus(q: Queryable, orderId: string): Promise<Paym
       updatedAt: r.updated_at.toISOString(),
     })),
   };
-}
-
-/**
- * Marks attempts with no word from the gateway after `olderThanMinutes` as expired, so pages and
- * staff stop waiting for them. An attempt that got a notification is no longer pending and is
- * left alone; a genuine notification arriving later still applies (see handleNotification).
- * Safe to run from every instance at once. Returns how many attempts expired.
- */
-export async function reconcileExpiredAttempts(
-  db: Queryable,
-  olderThanMinutes: number = PENDING_ATTEMPT_MINUTES,
-): Promise<number> {
-  const { rowCount } = await db.query(
-    `UPDATE payment_attempts SET status = 'expired', updated_at = now()
-     WHERE status = 'pending' AND created_at < now() - make_interval(mins => $1)`,
-    [olderThanMinutes],
-  );
-  return rowCount;
 }

@@ -14,6 +14,7 @@ import {
   verifySignedFields,
 } from './redsys.ts';
 import { shopOrigin } from './routes.ts';
+import { SimulatorLedger, simulatorRestRoutes } from './simulator-rest.ts';
 
 /**
  * A stand-in for the Redsys payment page, for development and tests only. It speaks the gateway's
@@ -123,7 +124,9 @@ function checkRequest(config: Config, origin: string, form: z.infer<typeof Simul
     Ds_MerchantParameters: form.Ds_MerchantParameters ?? '',
     Ds_Signature: form.Ds_Signature ?? '',
   };
-  const verified = verifySignedFields(config.redsys.secretKey, fields, 'request');
+  const verified = verifySignedFields(config.redsys.secretKey, fields, 'request', [
+    config.redsys.signatureVersion,
+  ]);
   if (!verified.ok) {
     switch (verified.reason) {
       case 'version':
@@ -274,6 +277,8 @@ export async function simulatorRoutes(app: FastifyInstance): Promise<void> {
     );
   }
   registerFormBody(app, 16 * 1024);
+  const ledger = new SimulatorLedger();
+  await app.register(simulatorRestRoutes, { ledger });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const schema = { hide: true };
   // Posted by the shop's own pages, like the real gateway which is another site: there is no
@@ -310,10 +315,9 @@ export async function simulatorRoutes(app: FastifyInstance): Promise<void> {
         return errorPage(reply, 'SIS0093', 'Forma de pago no permitida para esta operación.');
       }
 
-      const notification = signNotification(
-        config.redsys.secretKey,
-        notificationParams(config, request, decision),
-      );
+      const answer = notificationParams(config, request, decision);
+      ledger.record(request.order, request.amountCents, answer);
+      const notification = signNotification(config.redsys.secretKey, answer, config.redsys.signatureVersion);
       try {
         const res = await fetch(request.merchantUrl, {
           method: 'POST',

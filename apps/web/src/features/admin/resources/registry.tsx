@@ -6,6 +6,7 @@ import { InvoicesPage } from '../components/invoices/invoices-page';
 import { OutboxPage } from '../components/mail/outbox-page';
 import { OrderDetailPage } from '../components/orders/order-detail-page';
 import { OrdersPage } from '../components/orders/orders-page';
+import { PaymentsPage } from '../components/payments/payments-page';
 import type { AnyResource } from '../kit/resource';
 import { brandsResource } from './brands';
 import { modelsResource } from './models';
@@ -25,6 +26,7 @@ const ICONS = {
   models: icon('M8 2h8a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2zM11 18h2'),
   mail: icon('M3 5h18v14H3zM3.5 6.5 12 13l8.5-6.5'),
   invoices: icon('M6 2h9l4 4v16H6zM14 2v5h5M9 13h7M9 17h7'),
+  payments: icon('M2 6h20v12H2zM2 10h20M6 15h4'),
   account: icon('M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM5 21a7 7 0 0 1 14 0'),
   staff: icon(
     'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM2 21a7 7 0 0 1 14 0M17 11a3 3 0 1 0 0-6M22 21a6 6 0 0 0-4-5.6',
@@ -75,6 +77,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { segment: 'modelos', label: 'Modelos', icon: ICONS.models, roles: ADMIN, resource: modelsResource },
   { segment: 'correo', label: 'Correo', icon: ICONS.mail, roles: ADMIN, page: <OutboxPage /> },
   { segment: 'facturas', label: 'Facturas', icon: ICONS.invoices, roles: ADMIN, page: <InvoicesPage /> },
+  { segment: 'pagos', label: 'Pagos', icon: ICONS.payments, roles: ADMIN, page: <PaymentsPage /> },
   { segment: 'personal', label: 'Personal', icon: ICONS.staff, roles: ADMIN, resource: staffResource },
   { segment: 'cuenta', label: 'Mi cuenta', icon: ICONS.account, roles: ALL, page: <AccountPage /> },
 ];

@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { getSessionValue } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import '@/styles/checkout.css';
+import { reportKoReturn } from '../api/report-ko-return';
 import { type PaymentVerdict, usePaymentVerdict } from '../hooks/use-payment-verdict';
 import { InvoiceDownload } from './invoice-download';
 
@@ -102,9 +103,25 @@ function PaymentSuccess() {
   );
 }
 
-function PaymentFailure() {
+/** The signed fields the gateway appends to the return address, read once on arrival. */
+function signedReturnFields(search: string): Record<string, string> {
+  const query = new URLSearchParams(search);
+  const out: Record<string, string> = {};
+  for (const name of ['Ds_SignatureVersion', 'Ds_MerchantParameters', 'Ds_Signature']) {
+    const value = query.get(name);
+    if (value) out[name] = value;
+  }
+  return out;
+}
+
+function PaymentFailure({ signed }: { signed: Record<string, string> }) {
   // The order stays open after a refused payment: the customer may pay again from the data page.
-  const [hasOrder] = useState(() => getSessionValue('order_id') !== null);
+  const [orderId] = useState(() => getSessionValue('order_id'));
+  const hasOrder = orderId !== null;
+  useEffect(() => {
+    // Ends the attempt on the server, so the customer may change the delivery or the payment way.
+    if (orderId) reportKoReturn(orderId, signed).catch(() => {});
+  }, [orderId, signed]);
   useDocumentTitle(messages.paymentFailedTitle);
   return (
     <StatusPanel tone="error" title={messages.paymentFailedTitle}>
@@ -121,12 +138,13 @@ function PaymentFailure() {
 export function PaymentResult({ outcome }: { outcome: 'success' | 'failure' }) {
   const { search } = useLocation();
   const navigate = useNavigate();
+  const [signed] = useState(() => signedReturnFields(search));
 
   useEffect(() => {
-    // The gateway appends its signed notification to the address; the shop does not use it (the
-    // server-to-server notification decides), and it has no place in a bookmark or a shared link.
+    // The gateway appends its signed notification to the address: read once (the KO return hands
+    // it to the server, which checks the signature), it has no place in a bookmark or a shared link.
     if (new URLSearchParams(search).has('Ds_Signature')) navigate({ search: '' }, { replace: true });
   }, [search, navigate]);
 
-  return outcome === 'success' ? <PaymentSuccess /> : <PaymentFailure />;
+  return outcome === 'success' ? <PaymentSuccess /> : <PaymentFailure signed={signed} />;
 }

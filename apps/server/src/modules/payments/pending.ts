@@ -1,0 +1,27 @@
+import type { Queryable } from '../../db/client.ts';
+import { fail } from '../../lib/errors.ts';
+
+/**
+ * While a trip to the gateway is under way, the order's amount and method must not change: the
+ * customer may be about to authorise the amount the gateway is showing. An attempt stops blocking
+ * when the gateway answers, when the customer comes back through the KO return, or when it is
+ * older than the attempt window (after which reconciliation deals with it).
+ */
+
+/** An attempt with no word from the gateway after this long is no longer waited for. */
+export const PENDING_ATTEMPT_MINUTES = 30;
+
+export async function hasPaymentInProgress(q: Queryable, orderId: string): Promise<boolean> {
+  const { rows } = await q.query(
+    `SELECT 1 FROM payment_attempts
+     WHERE order_id = $1 AND status = 'pending' AND created_at > now() - make_interval(mins => $2)
+     LIMIT 1`,
+    [orderId, PENDING_ATTEMPT_MINUTES],
+  );
+  return rows.length > 0;
+}
+
+/** 409 PAYMENT_IN_PROGRESS when the order has an attempt the gateway may still authorise. */
+export async function refuseWhilePaymentInProgress(q: Queryable, orderId: string): Promise<void> {
+  if (await hasPaymentInProgress(q, orderId)) throw fail(409, 'PAYMENT_IN_PROGRESS', 'paymentInProgress');
+}

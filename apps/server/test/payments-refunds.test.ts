@@ -1,0 +1,295 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { formatEuros } from '@shop/contracts/money';
+import type { Order } from '@shop/contracts/orders';
+import type { RefundResult } from '@shop/contracts/refunds';
+import { MailDispatcher } from '../src/modules/mail/dispatcher.ts';
+import { SmtpTransport } from '../src/modules/mail/transport.ts';
+import { decodeMerchantParameters, signRequest } from '../src/modules/payments/redsys.ts';
+import { ADMIN, Client, createStaff, createTestApp, STORE1, signedIn, type TestApp } from './helpers.ts';
+import {
+  attemptsOf,
+  type CatalogueModel,
+  firstModel,
+  initiate,
+  OTHER_KEY,
+  PUBLIC_TEST_KEY,
+  payNowOrder,
+} from './payments-support.ts';
+import { decideAtGateway, freePort, readMail, startSmtp } from './refunds-support.ts';
+
+/** A shop listening on a loopback port (the simulator notifies it over HTTP), with staff. */
+async function listeningShop(env: Record<string, string> = {}) {
+  const port = await freePort();
+  const shop = `http://127.0.0.1:${port}`;
+  const t = await createTestApp({ env: { PUBLIC_URL: shop, ...env } });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  await createStaff(t.db);
+  return t;
+}
+
+/** An order paid at the simulator with a card: 24,90 € with home delivery. */
+async function paidOrder(t: TestApp, c: Client, model: CatalogueModel, method: 'card' | 'bizum' = 'card') {
+  const o = await payNowOrder(c, model);
+  const init = await initiate(c, o.id, method === 'bizum' ? '?method=bizum' : '');
+  await decideAtGateway(t, init, method);
+  const order = (await c.get(`/api/orders/${o.id}`)).json() as Order;
+  assert.equal(order.status, 'paid');
+  return { order, init, due: Math.round((order.total + order.shipping) * 100) };
+}
+
+const refund = (admin: Client, orderId: string, amount: number, key?: string, reason = 'Funda con defecto') =>
+  admin.request({
+    method: 'POST',
+    url: `/api/orders/${orderId}/refund`,
+    payload: { amount, reason },
+    ...(key ? { headers: { 'idempotency-key': key } } : {}),
+  });
+
+async function refundRows(t: TestApp, orderId: string) {
+  const { rows } = await t.db.query<{ status: string; amount_cents: number; ds_response: string | null }>(
+    'SELECT status, amount_cents, ds_response FROM payment_refunds WHERE order_id = $1 ORDER BY id',
+    [orderId],
+  );
+  return rows;
+}
+
+async function correctives(t: TestApp, orderId: string) {
+  const { rows } = await t.db.query<{ kind: string; total_cents: number; full_number: string }>(
+    `SELECT kind, total_cents, full_number FROM invoices WHERE order_id = $1 AND kind IN ('R1', 'R5') ORDER BY id`,
+    [orderId],
+  );
+  return rows;
+}
+
+/** Posts straight to the simulator's REST endpoint, as another client of the gateway would. */
+const restCall = (t: TestApp, body: object) =>
+  t.app.inject({ method: 'POST', url: '/simulator/redsys/rest/trataPeticionREST', payload: body });
+
+describe('refunds through the simulator (Redsys REST, HMAC_SHA256_V1)', () => {
+  let t: TestApp;
+  let c: Client;
+  let admin: Client;
+  let model: CatalogueModel;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+
+  before(async () => {
+    t = await listeningShop();
+    smtp = await startSmtp();
+    c = new Client(t.app);
+    admin = await signedIn(t.app, ADMIN);
+    model = await firstModel(c);
+  });
+  after(async () => {
+    await smtp.close();
+    await t.close();
+  });
+
+  const deliverMails = async () => {
+    const dispatcher = new MailDispatcher({
+      db: t.db,
+      transport: new SmtpTransport(`smtp://127.0.0.1:${smtp.port}`, { timeoutMs: 3000 }),
+      from: t.app.deps.config.mail.from,
+      files: t.app.deps.files,
+    });
+    await dispatcher.runOnce();
+    await dispatcher.stop();
+  };
+
+  test('a partial and then a full refund: totals, rectificativas and the mails read from SMTP', async () => {
+    const { order, due } = await paidOrder(t, c, model);
+    assert.equal(due, 2490);
+
+    const part = await refund(admin, order.id, 5);
+    assert.equal(part.statusCode, 200, part.body);
+    const first = part.json() as RefundResult;
+    assert.equal(first.status, 'refunded');
+    assert.equal(first.amount, 5);
+    assert.equal(first.refundedTotal, 5);
+    assert.equal(first.code, '0900');
+    assert.ok(first.invoice, 'a rectificativa was issued');
+
+    const rest = await refund(admin, order.id, 19.9, undefined, 'Pedido cancelado por el cliente');
+    assert.equal(rest.statusCode, 200, rest.body);
+    const second = rest.json() as RefundResult;
+    assert.equal(second.status, 'refunded');
+    assert.equal(second.refundedTotal, 24.9);
+
+    assert.deepEqual(
+      (await refundRows(t, order.id)).map((r) => [r.status, r.amount_cents, r.ds_response]),
+      [
+        ['refunded', 500, '0900'],
+        ['refunded', 1990, '0900'],
+      ],
+    );
+    const rect = await correctives(t, order.id);
+    assert.deepEqual(
+      rect.map((r) => [r.kind, r.total_cents]),
+      [
+        ['R5', -500],
+        ['R5', -1990],
+      ],
+    );
+    assert.deepEqual(
+      rect.map((r) => r.full_number),
+      [first.invoice!.number, second.invoice!.number],
+    );
+
+    // Nothing is left: one cent more is refused here, before the gateway is asked.
+    const over = await refund(admin, order.id, 0.01);
+    assert.equal(over.statusCode, 409, over.body);
+    assert.equal(over.json().error, 'REFUND_TOO_LARGE');
+    assert.equal((await refundRows(t, order.id)).length, 2, 'the refused refund wrote nothing');
+
+    await deliverMails();
+    const mails = smtp.messages
+      .filter((m) => m.rcptTo.includes('lucia@example.com'))
+      .map((m) => readMail(m.raw))
+      .filter((m) => m.subject.startsWith('Devolución'));
+    assert.deepEqual(mails.map((m) => m.subject).sort(), [
+      `Devolución de ${formatEuros(19.9)}: pedido n.º ${order.orderNumber}`,
+      `Devolución de ${formatEuros(5)}: pedido n.º ${order.orderNumber}`,
+    ]);
+    const five = mails.find((m) => m.subject.includes(formatEuros(5)))!;
+    assert.ok(five.text.includes(`Hemos devuelto ${formatEuros(5)} de tu pedido`), five.text);
+    assert.ok(five.text.includes(first.invoice!.number), 'the mail names the rectificativa');
+  });
+
+  test('more than was paid is refused with 409 and nothing is asked of the gateway', async () => {
+    const { order } = await paidOrder(t, c, model);
+    const res = await refund(admin, order.id, 24.91);
+    assert.equal(res.statusCode, 409, res.body);
+    assert.equal(res.json().error, 'REFUND_TOO_LARGE');
+    assert.match(res.json().message, /supera lo que queda por devolver/);
+    assert.equal((await refundRows(t, order.id)).length, 0);
+  });
+
+  test('ten concurrent requests with one idempotency key refund once', async () => {
+    const { order } = await paidOrder(t, c, model, 'bizum');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => refund(admin, order.id, 10, 'clic-doble-7f3a')),
+    );
+    for (const a of answers) assert.equal(a.statusCode, 200, a.body);
+    const bodies = answers.map((a) => a.json() as RefundResult);
+    for (const b of bodies) assert.deepEqual(b, bodies[0]);
+    assert.equal(bodies[0]!.status, 'refunded');
+    assert.equal(bodies[0]!.refundedTotal, 10);
+    assert.equal((await refundRows(t, order.id)).length, 1);
+    assert.equal((await correctives(t, order.id)).length, 1);
+    // The gateway counted one refund too: all that is left, 14,90 €, still goes back.
+    const rest = await refund(admin, order.id, 14.9, 'otra-peticion');
+    assert.equal((rest.json() as RefundResult).status, 'refunded', rest.body);
+    assert.equal((rest.json() as RefundResult).refundedTotal, 24.9);
+  });
+
+  test('the simulator refuses a forged signature, an unknown order and more than was captured', async () => {
+    const { init } = await paidOrder(t, c, model);
+    const gatewayOrder = decodeMerchantParameters(init.ds_MerchantParameters)!.DS_MERCHANT_ORDER!;
+    const params = (order: string, amount: string) => ({
+      DS_MERCHANT_AMOUNT: amount,
+      DS_MERCHANT_ORDER: order,
+      DS_MERCHANT_MERCHANTCODE: '999008881',
+      DS_MERCHANT_CURRENCY: '978',
+      DS_MERCHANT_TRANSACTIONTYPE: '3',
+      DS_MERCHANT_TERMINAL: '1',
+    });
+    const forged = await restCall(t, signRequest(OTHER_KEY, params(gatewayOrder, '100')));
+    assert.deepEqual(forged.json(), { errorCode: 'SIS0042' });
+    const unknown = await restCall(t, signRequest(PUBLIC_TEST_KEY, params('9999zzzzzzzz', '100')));
+    assert.deepEqual(unknown.json(), { errorCode: 'SIS0054' });
+    const tooMuch = await restCall(t, signRequest(PUBLIC_TEST_KEY, params(gatewayOrder, '2491')));
+    assert.deepEqual(tooMuch.json(), { errorCode: 'SIS0057' });
+    const v2 = await restCall(t, signRequest(PUBLIC_TEST_KEY, params(gatewayOrder, '100'), 'HMAC_SHA512_V2'));
+    assert.deepEqual(v2.json(), { errorCode: 'SIS0429' }, 'the terminal is set to V1');
+    const ok = await restCall(t, signRequest(PUBLIC_TEST_KEY, params(gatewayOrder, '2490')));
+    assert.equal(ok.statusCode, 200);
+    assert.equal(decodeMerchantParameters(ok.json().Ds_MerchantParameters)!.Ds_Response, '0900');
+  });
+
+  test('a refund the gateway refuses is recorded as failed, in Spanish, and gives its amount back', async () => {
+    const { order, init } = await paidOrder(t, c, model);
+    const gatewayOrder = decodeMerchantParameters(init.ds_MerchantParameters)!.DS_MERCHANT_ORDER!;
+    // Refunded from the gateway's own back office first: the shop does not know.
+    await restCall(
+      t,
+      signRequest(PUBLIC_TEST_KEY, {
+        DS_MERCHANT_AMOUNT: '2000',
+        DS_MERCHANT_ORDER: gatewayOrder,
+        DS_MERCHANT_MERCHANTCODE: '999008881',
+        DS_MERCHANT_CURRENCY: '978',
+        DS_MERCHANT_TRANSACTIONTYPE: '3',
+        DS_MERCHANT_TERMINAL: '1',
+      }),
+    );
+    const res = await refund(admin, order.id, 10);
+    assert.equal(res.statusCode, 200, res.body);
+    const body = res.json() as RefundResult;
+    assert.deepEqual(
+      { status: body.status, code: body.code, message: body.message, refundedTotal: body.refundedTotal },
+      {
+        status: 'failed',
+        code: 'SIS0057',
+        message: 'El importe a devolver supera el permitido',
+        refundedTotal: 0,
+      },
+    );
+    assert.equal((await correctives(t, order.id)).length, 0, 'no rectificativa for a refused refund');
+    const small = await refund(admin, order.id, 4.9);
+    assert.equal((small.json() as RefundResult).status, 'refunded', 'a failed refund holds nothing back');
+  });
+
+  test('who may refund, and what', async () => {
+    const { order } = await paidOrder(t, c, model);
+    const anonymous = await refund(new Client(t.app), order.id, 1);
+    assert.equal(anonymous.statusCode, 401);
+    const store = await refund(await signedIn(t.app, STORE1), order.id, 1);
+    assert.equal(store.statusCode, 403);
+    const bad = await refund(admin, order.id, 1.001);
+    assert.equal(bad.statusCode, 400);
+    const noReason = await refund(admin, order.id, 1, undefined, ' ');
+    assert.equal(noReason.statusCode, 400);
+    const unpaid = await payNowOrder(c, model);
+    const notPaid = await refund(admin, unpaid.id, 1);
+    assert.equal(notPaid.statusCode, 409);
+    assert.equal(notPaid.json().error, 'REFUND_NOT_POSSIBLE');
+    const missing = await refund(admin, '00000000-0000-4000-8000-000000000000', 1);
+    assert.equal(missing.statusCode, 404);
+    assert.equal((await refundRows(t, order.id)).length, 0);
+  });
+});
+
+describe('the whole journey with the terminal set to HMAC_SHA512_V2', () => {
+  let t: TestApp;
+
+  before(async () => {
+    t = await listeningShop({ REDSYS_SIGNATURE_VERSION: 'HMAC_SHA512_V2' });
+  });
+  after(() => t.close());
+
+  test('pay now at the simulator and refund, both signed HMAC_SHA512_V2', async () => {
+    const c = new Client(t.app);
+    const admin = await signedIn(t.app, ADMIN);
+    const model = await firstModel(c);
+    const o = await payNowOrder(c, model);
+    const init = await initiate(c, o.id);
+    assert.equal(init.ds_SignatureVersion, 'HMAC_SHA512_V2');
+    assert.equal(init.ds_Signature.length, 86, 'base64url without padding');
+    const back = await decideAtGateway(t, init, 'card');
+    assert.equal(back.pathname, '/payment-success');
+    assert.equal(back.searchParams.get('Ds_SignatureVersion'), 'HMAC_SHA512_V2');
+    assert.equal(((await c.get(`/api/orders/${o.id}`)).json() as Order).status, 'paid');
+    assert.deepEqual(
+      (await attemptsOf(t.db, o.id)).map((a) => a.status),
+      ['paid'],
+    );
+    const { rows } = await t.db.query<{ signature_version: string; outcome: string }>(
+      'SELECT signature_version, outcome FROM payment_notifications ORDER BY id',
+    );
+    assert.deepEqual(rows, [{ signature_version: 'HMAC_SHA512_V2', outcome: 'paid' }]);
+
+    const res = await refund(admin, o.id, 24.9);
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal((res.json() as RefundResult).status, 'refunded');
+    assert.equal((res.json() as RefundResult).refundedTotal, 24.9);
+  });
+});
