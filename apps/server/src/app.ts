@@ -47,6 +47,8 @@ import { orderRoutes } from './modules/orders/routes.ts';
 import { staffOrderRoutes } from './modules/orders/staff-routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { simulatorRoutes } from './modules/payments/simulator.ts';
+import { printBatchRoutes } from './modules/print/batch-routes.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
 import { storeRoutes } from './modules/stores/routes.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -341,6 +343,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(mailRoutes);
   await app.register(invoiceRoutes);
   await app.register(paymentRoutes);
+  await app.register(printBatchRoutes);
+  await app.register(reportRoutes);
   // The built-in Redsys stand-in, for development and tests only.
   if (!config.production && !config.redsys.url) await app.register(simulatorRoutes);
 

@@ -44,6 +44,7 @@ function order(overrides: Partial<Order> = {}): Order {
       province: 'Málaga',
       postalCode: '29005',
       shipping: 5,
+      hours: 'De lunes a sábado, de 10:00 a 21:00',
     },
     brand,
     model: { id: 1, name: 'iPhone 15', template: null, image: null, price: 19.95, brand },
@@ -56,6 +57,7 @@ function order(overrides: Partial<Order> = {}): Order {
     paidAt: null,
     paidBy: null,
     invoice: null,
+    parcel: null,
     ...overrides,
   };
 }
