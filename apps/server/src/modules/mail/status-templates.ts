@@ -47,7 +47,7 @@ function readyForPickup(o: Order, brand: MailBranding): Mail {
   if (o.pendingPayment) {
     blocks.push({
       type: 'note',
-      text: `Pagarás ${formatEuros(amountDue(o))} al recogerla (efectivo o tarjeta en la tienda).`,
+      text: `Pagarás ${formatEuros(amountDue(o))} al recogerla.`,
     });
   }
   blocks.push(
@@ -115,6 +115,14 @@ function delivered(o: Order, brand: MailBranding): Mail {
       {
         type: 'paragraph',
         text: `Tu pedido n.º ${n} ya está entregado. ¡Gracias por confiar en nosotros y que disfrutes tu funda!`,
+      },
+      {
+        type: 'rows',
+        title: 'Pedido',
+        rows: [
+          ['Pedido', `n.º ${n}`],
+          ['Producto', product(o)],
+        ],
       },
       ...(o.invoice
         ? [
