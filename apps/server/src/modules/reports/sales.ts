@@ -31,65 +31,73 @@ export async function salesReport(
   const params = [query.from, query.to, storeId ?? null];
   const scope = `i.issue_date BETWEEN $1::date AND $2::date AND ($3::int IS NULL OR i.store_id = $3)
     AND NOT EXISTS (SELECT 1 FROM invoice_annulments a WHERE a.invoice_id = i.id)`;
-  const [money, units] = await Promise.all([
-    q.query<{
-      store_id: number;
-      name: string;
-      commission_bp: number;
-      orders: number;
-      sales_total: string;
-      sales_base: string;
-      refund_total: string;
-      refund_base: string;
-    }>(
-      `SELECT s.id AS store_id, s.name, s.commission_bp, t.orders, t.sales_total, t.sales_base,
-              t.refund_total, t.refund_base
-       FROM (
-         SELECT i.store_id,
-                count(*) FILTER (WHERE i.kind IN ('F1', 'F2'))::int AS orders,
-                COALESCE(sum(i.total_cents) FILTER (WHERE i.kind IN ('F1', 'F2')), 0) AS sales_total,
-                COALESCE(sum(i.base_cents) FILTER (WHERE i.kind IN ('F1', 'F2')), 0) AS sales_base,
-                COALESCE(-sum(i.total_cents) FILTER (WHERE i.kind IN ('R1', 'R5')), 0) AS refund_total,
-                COALESCE(-sum(i.base_cents) FILTER (WHERE i.kind IN ('R1', 'R5')), 0) AS refund_base
-         FROM invoices i
-         WHERE ${scope} AND i.kind IN ('F1', 'F2', 'R1', 'R5')
-         GROUP BY i.store_id
-       ) t JOIN stores s ON s.id = t.store_id
-       ORDER BY s.id`,
-      params,
+  // One pass over the period's invoices, per store and model; the sums per store are added up here.
+  const { rows: groups } = await q.query<{
+    store_id: number;
+    brand_id: number;
+    model_id: number;
+    orders: number;
+    sales_total: string;
+    sales_base: string;
+    refund_total: string;
+    refund_base: string;
+  }>(
+    `SELECT i.store_id, o.brand_id, o.model_id,
+            count(*) FILTER (WHERE i.kind IN ('F1', 'F2'))::int AS orders,
+            COALESCE(sum(i.total_cents) FILTER (WHERE i.kind IN ('F1', 'F2')), 0) AS sales_total,
+            COALESCE(sum(i.base_cents) FILTER (WHERE i.kind IN ('F1', 'F2')), 0) AS sales_base,
+            COALESCE(-sum(i.total_cents) FILTER (WHERE i.kind IN ('R1', 'R5')), 0) AS refund_total,
+            COALESCE(-sum(i.base_cents) FILTER (WHERE i.kind IN ('R1', 'R5')), 0) AS refund_base
+     FROM invoices i JOIN orders o ON o.id = i.order_id
+     WHERE ${scope} AND i.kind IN ('F1', 'F2', 'R1', 'R5')
+     GROUP BY i.store_id, o.brand_id, o.model_id`,
+    params,
+  );
+  const storeIds = [...new Set(groups.map((g) => g.store_id))];
+  if (storeId !== undefined && !storeIds.includes(storeId)) storeIds.push(storeId);
+  const modelIds = [...new Set(groups.map((g) => g.model_id))];
+  const [storeRows, modelRows] = await Promise.all([
+    q.query<{ id: number; name: string; commission_bp: number }>(
+      'SELECT id, name, commission_bp FROM stores WHERE id = ANY($1::int[]) ORDER BY id',
+      [storeIds],
     ),
-    q.query<{ store_id: number; brand: string; model: string; units: number }>(
-      `SELECT t.store_id, b.name AS brand, m.name AS model, t.units
-       FROM (
-         SELECT i.store_id, o.brand_id, o.model_id, count(*)::int AS units
-         FROM invoices i JOIN orders o ON o.id = i.order_id
-         WHERE ${scope} AND i.kind IN ('F1', 'F2')
-         GROUP BY i.store_id, o.brand_id, o.model_id
-       ) t JOIN brands b ON b.id = t.brand_id JOIN models m ON m.id = t.model_id
-       ORDER BY t.store_id, b.name, m.name`,
-      params,
+    q.query<{ id: number; model: string; brand: string }>(
+      'SELECT m.id, m.name AS model, b.name AS brand FROM models m JOIN brands b ON b.id = m.brand_id WHERE m.id = ANY($1::int[])',
+      [modelIds],
     ),
   ]);
+  const modelName = new Map(modelRows.rows.map((m) => [m.id, m]));
+  const money = {
+    rows: storeRows.rows.map((s) => {
+      const mine = groups.filter((g) => g.store_id === s.id);
+      const total = (f: (g: (typeof groups)[number]) => string | number) =>
+        String(mine.reduce((a, g) => a + Number(f(g)), 0));
+      return {
+        store_id: s.id,
+        name: s.name,
+        commission_bp: s.commission_bp,
+        orders: mine.reduce((a, g) => a + g.orders, 0),
+        sales_total: total((g) => g.sales_total),
+        sales_base: total((g) => g.sales_base),
+        refund_total: total((g) => g.refund_total),
+        refund_base: total((g) => g.refund_base),
+      };
+    }),
+  };
+  const units = {
+    rows: groups
+      .filter((g) => g.orders > 0)
+      .map((g) => ({
+        store_id: g.store_id,
+        brand: modelName.get(g.model_id)?.brand ?? '',
+        model: modelName.get(g.model_id)?.model ?? '',
+        units: g.orders,
+      }))
+      .sort(
+        (a, b) => a.store_id - b.store_id || a.brand.localeCompare(b.brand) || a.model.localeCompare(b.model),
+      ),
+  };
   const rows = money.rows;
-  // A store with no invoices in the period still has its row when it was asked for.
-  if (storeId !== undefined && !rows.some((r) => r.store_id === storeId)) {
-    const s = await q.query<{ name: string; commission_bp: number }>(
-      'SELECT name, commission_bp FROM stores WHERE id = $1',
-      [storeId],
-    );
-    if (s.rows[0]) {
-      rows.push({
-        store_id: storeId,
-        name: s.rows[0].name,
-        commission_bp: s.rows[0].commission_bp,
-        orders: 0,
-        sales_total: '0',
-        sales_base: '0',
-        refund_total: '0',
-        refund_base: '0',
-      });
-    }
-  }
   const cents = rows.map((r) => {
     const salesTotal = Number(r.sales_total);
     const salesBase = Number(r.sales_base);
