@@ -22,7 +22,7 @@ import type { StaffUser } from '@shop/contracts/auth';
 import type { ModelPage } from '@shop/contracts/catalogue';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
+import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seedDemoCatalogue } from '../apps/server/src/db/seed/seed.ts';
 import { loadConfig } from '../apps/server/src/env.ts';
@@ -228,6 +228,42 @@ const STAFF_ADMIN: StaffUser = {
   storeId: null,
 } as StaffUser;
 
+/** A year of invoiced orders in stores 1-5 (every 20th refunded), straight into the tables. */
+export async function seedReportData(db: Database, orders: number): Promise<void> {
+  // A year of orders in stores 1-5, each invoiced the day it was placed; every 20th refunded.
+  await db.exec(`
+    CREATE TEMP TABLE bench_orders AS
+    SELECT gen_random_uuid() AS id, g AS n, 1 + (g % 5) AS store_id,
+           (date '2025-01-01' + (g % 365))::date AS day
+    FROM generate_series(1, ${orders}) g;
+    INSERT INTO orders (id, store_id, brand_id, model_id, price_cents, origin, status, customer_name, paid_at, paid_by, created_at)
+    SELECT b.id, b.store_id, m.brand_id, m.id, m.price_cents, 'false', 'delivered', 'Cliente',
+           b.day + time '12:00', 'gateway', b.day + time '11:00'
+    FROM bench_orders b
+    JOIN LATERAL (SELECT id, brand_id, price_cents FROM models ORDER BY id OFFSET (b.n % 20) LIMIT 1) m ON true;
+    INSERT INTO files (id, kind, content_type, size_bytes, storage_key)
+    SELECT 'benchinv' || n, 'invoice', 'application/pdf', 0, 'invoice/bench-' || n || '.pdf' FROM bench_orders;
+    INSERT INTO files (id, kind, content_type, size_bytes, storage_key)
+    SELECT 'benchrect' || n, 'invoice', 'application/pdf', 0, 'invoice/bench-r-' || n || '.pdf'
+    FROM bench_orders WHERE n % 20 = 0;
+    INSERT INTO invoices (order_id, kind, series, year, number, full_number, issued_at, issue_date, seller, store_id,
+                          store, is_home_delivery, lines, base_cents, vat_rate, vat_cents, total_cents, pdf_file_id)
+    SELECT b.id, 'F2', 'T', 2025, b.n, 'T2025-' || lpad(b.n::text, 6, '0'), b.day + time '12:00', b.day, '{}'::jsonb,
+           b.store_id, '{}'::jsonb, false, '[]'::jsonb, round(o.price_cents * 100 / 121.0)::int, 21,
+           o.price_cents - round(o.price_cents * 100 / 121.0)::int, o.price_cents, 'benchinv' || b.n
+    FROM bench_orders b JOIN orders o ON o.id = b.id;
+    INSERT INTO invoices (order_id, kind, rectifies_invoice_id, series, year, number, full_number, issued_at, issue_date,
+                          seller, store_id, store, is_home_delivery, lines, base_cents, vat_rate, vat_cents,
+                          total_cents, pdf_file_id, reason)
+    SELECT i.order_id, 'R5', i.id, 'R', 2025, b.n / 20, 'R2025-' || lpad((b.n / 20)::text, 6, '0'),
+           i.issued_at + interval '3 days', LEAST(i.issue_date + 3, date '2025-12-31'), '{}'::jsonb, i.store_id,
+           '{}'::jsonb, false, '[]'::jsonb, -i.base_cents, 21, -i.vat_cents, -i.total_cents, 'benchrect' || b.n,
+           'Devolución'
+    FROM bench_orders b JOIN invoices i ON i.order_id = b.id AND i.kind = 'F2' WHERE b.n % 20 = 0;
+    ANALYZE;
+  `);
+}
+
 async function reportBench(url: string): Promise<AfterSalesBenchResult['report']> {
   const name = `shop_bench_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -241,38 +277,7 @@ async function reportBench(url: string): Promise<AfterSalesBenchResult['report']
     await migrate(db);
     await seedDemoCatalogue(db, new FileService(new MemoryFileStore()));
     const orders = 100_000;
-    // A year of orders in stores 1-5, each invoiced the day it was placed; every 20th refunded.
-    await db.exec(`
-      CREATE TEMP TABLE bench_orders AS
-      SELECT gen_random_uuid() AS id, g AS n, 1 + (g % 5) AS store_id,
-             (date '2025-01-01' + (g % 365))::date AS day
-      FROM generate_series(1, ${orders}) g;
-      INSERT INTO orders (id, store_id, brand_id, model_id, price_cents, origin, status, customer_name, paid_at, paid_by, created_at)
-      SELECT b.id, b.store_id, m.brand_id, m.id, m.price_cents, 'false', 'delivered', 'Cliente',
-             b.day + time '12:00', 'gateway', b.day + time '11:00'
-      FROM bench_orders b
-      JOIN LATERAL (SELECT id, brand_id, price_cents FROM models ORDER BY id OFFSET (b.n % 20) LIMIT 1) m ON true;
-      INSERT INTO files (id, kind, content_type, size_bytes, storage_key)
-      SELECT 'benchinv' || n, 'invoice', 'application/pdf', 0, 'invoice/bench-' || n || '.pdf' FROM bench_orders;
-      INSERT INTO files (id, kind, content_type, size_bytes, storage_key)
-      SELECT 'benchrect' || n, 'invoice', 'application/pdf', 0, 'invoice/bench-r-' || n || '.pdf'
-      FROM bench_orders WHERE n % 20 = 0;
-      INSERT INTO invoices (order_id, kind, series, year, number, full_number, issued_at, issue_date, seller, store_id,
-                            store, is_home_delivery, lines, base_cents, vat_rate, vat_cents, total_cents, pdf_file_id)
-      SELECT b.id, 'F2', 'T', 2025, b.n, 'T2025-' || lpad(b.n::text, 6, '0'), b.day + time '12:00', b.day, '{}'::jsonb,
-             b.store_id, '{}'::jsonb, false, '[]'::jsonb, round(o.price_cents * 100 / 121.0)::int, 21,
-             o.price_cents - round(o.price_cents * 100 / 121.0)::int, o.price_cents, 'benchinv' || b.n
-      FROM bench_orders b JOIN orders o ON o.id = b.id;
-      INSERT INTO invoices (order_id, kind, rectifies_invoice_id, series, year, number, full_number, issued_at, issue_date,
-                            seller, store_id, store, is_home_delivery, lines, base_cents, vat_rate, vat_cents,
-                            total_cents, pdf_file_id, reason)
-      SELECT i.order_id, 'R5', i.id, 'R', 2025, b.n / 20, 'R2025-' || lpad((b.n / 20)::text, 6, '0'),
-             i.issued_at + interval '3 days', LEAST(i.issue_date + 3, date '2025-12-31'), '{}'::jsonb, i.store_id,
-             '{}'::jsonb, false, '[]'::jsonb, -i.base_cents, 21, -i.vat_cents, -i.total_cents, 'benchrect' || b.n,
-             'Devolución'
-      FROM bench_orders b JOIN invoices i ON i.order_id = b.id AND i.kind = 'F2' WHERE b.n % 20 = 0;
-      ANALYZE;
-    `);
+    await seedReportData(db, orders);
     const query = { from: '2025-01-01', to: '2025-12-31', format: 'json' as const };
     const times: number[] = [];
     let checked = 0;
