@@ -263,7 +263,14 @@ export function storeBlock(o: Order, brand: MailBranding, title: string): Block 
       ['Dirección', s.address],
       ['Localidad', `${oneLine(s.postalCode)} ${oneLine(s.town)} (${oneLine(s.province)})`],
       // The store's own opening hours; the shop's when the store has not given them.
-      ['Horario', s.hours || brand.company.hours],
+      [
+        'Horario',
+        s.hours
+          .split(/\r?\n/)
+          .map((line) => line.trim())
+          .filter(Boolean)
+          .join(' · ') || brand.company.hours,
+      ],
     ],
   };
 }
