@@ -314,9 +314,9 @@ if (arg > 0) {
   process.exit(0);
 } else if (process.argv.includes('--batch-run')) {
   const r = await batchRun(process.argv[process.argv.indexOf('--batch-run') + 1]!);
-  console.log(JSON.stringify({ ...r, peakRssMb: process.resourceUsage().maxRSS / 1024 }));
+  process.stdout.write(`${JSON.stringify({ ...r, peakRssMb: process.resourceUsage().maxRSS / 1024 })}\n`);
   process.exit(0);
 } else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const r = await runAfterSalesBench();
-  console.log(JSON.stringify(r, null, 2));
+  console.info(JSON.stringify(r, null, 2));
 }
