@@ -12,7 +12,7 @@
  * which starts a throwaway local cluster (BENCH_POSTGRES=0 skips the PostgreSQL cases instead).
  *
  *   npm run bench
- *   BENCH_ONLY=http,bundle npm run bench          (bundle ingest uploads print editor kiosk lighthouse http)
+ *   BENCH_ONLY=http,bundle npm run bench          (bundle ingest uploads print invoices aftersales editor kiosk lighthouse http)
  *   BENCH_HTTP_SECONDS=5 BENCH_LH_RUNS=1 npm run bench   (quicker, noisier)
  *
  * Timings vary with the machine and what else runs on it: the load average before and after is
@@ -24,6 +24,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { chromiumPath } from '../e2e/support/browser.ts';
+import { runAfterSalesBench } from './after-sales.ts';
 import { BUNDLE_BUDGETS, formatBundleReport, kb, measureBundle } from './bundle.ts';
 import { formatHttpTable, type HttpCaseResult, runHttpBench } from './http.ts';
 import { runIngestBench } from './ingest.ts';
@@ -40,6 +41,7 @@ const STEPS = [
   'uploads',
   'print',
   'invoices',
+  'aftersales',
   'editor',
   'kiosk',
   'lighthouse',
@@ -196,6 +198,33 @@ await step('print', async () => {
       ok: c.pass,
     });
   }
+});
+
+await step('aftersales', async () => {
+  const r = await runAfterSalesBench();
+  details.afterSales = r;
+  const b = r.batch;
+  rows.push({
+    what: `Print batch: ${b.cases} cases on A4 (${b.sheets} sheets), print files rendered first (${b.database})`,
+    measured: `${fmtMs(b.coldMs)}, peak ${int(b.coldPeakRssMb)} MB (batch +${int(b.coldBatchRssMb)} MB)`,
+    target: `<= ${fmtMs(b.targetMs)}, < ${b.targetMb} MB`,
+    ok: b.coldMs <= b.targetMs && b.coldPeakRssMb < b.targetMb,
+  });
+  rows.push({
+    what: `Print batch: ${b.cases} cases on A4, print files already made (${b.database})`,
+    measured: `${fmtMs(b.warmMs)}, peak ${int(b.warmPeakRssMb)} MB`,
+    target: `<= ${fmtMs(b.targetMs)}, < ${b.targetMb} MB`,
+    ok: b.warmMs <= b.targetMs && b.warmPeakRssMb < b.targetMb,
+  });
+  if (r.report) {
+    rows.push({
+      what: `Sales report, ${int(r.report.orders)} invoiced orders, a year, all stores (PostgreSQL)`,
+      measured: `p95 ${fmtMs(r.report.p95Ms)} (p50 ${fmtMs(r.report.p50Ms)})`,
+      target: `<= ${r.report.targetMs} ms`,
+      ok: r.report.p95Ms <= r.report.targetMs,
+    });
+  }
+  for (const n of r.notes) rows.push({ what: 'After the order', measured: n, target: '', ok: null });
 });
 
 await step('editor', async () => {

@@ -173,6 +173,9 @@ async function signIn(page: Page, who: { email: string; password: string }): Pro
   await page.getByLabel('Correo electrónico').fill(who.email);
   await page.getByLabel('Contraseña').fill(who.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
+  // The first page is the dashboard; these tests go on from the orders.
+  await page.getByRole('heading', { level: 1, name: 'Inicio' }).waitFor();
+  await nav(page, 'Pedidos');
   await page.getByRole('heading', { level: 1, name: 'Pedidos' }).waitFor();
 }
 
@@ -315,7 +318,14 @@ describe('back office', () => {
       // Nothing to choose: the clerk's list is their store's.
       assert.equal(await page.getByLabel('Tienda').count(), 0);
       const nav = page.getByRole('navigation', { name: 'Secciones' });
-      assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Pedidos', 'Mi tienda', 'Mi cuenta']);
+      assert.deepEqual(await nav.getByRole('link').allTextContents(), [
+        'Inicio',
+        'Pedidos',
+        'Impresión',
+        'Informes',
+        'Mi tienda',
+        'Mi cuenta',
+      ]);
 
       // The API says the same, with the clerk's own session.
       const timeline = await page.request.get(`${server.url}/api/orders/${theirs.id}/timeline`);
@@ -518,7 +528,24 @@ describe('accessibility and screenshots of the back office', () => {
   });
 
   const screens: Screen[] = [
+    { name: 'dashboard', path: async () => '/admin/inicio', ready: heading('Inicio') },
     { name: 'orders', path: async () => '/admin/pedidos', ready: heading('Pedidos') },
+    {
+      name: 'print-queue',
+      path: async () => '/admin/impresion',
+      ready: async (page) => {
+        await heading('Impresión')(page);
+        await page.getByRole('region', { name: 'Pedidos por imprimir' }).waitFor();
+      },
+    },
+    {
+      name: 'reports',
+      path: async () => '/admin/informes',
+      ready: async (page) => {
+        await heading('Informes de ventas')(page);
+        await page.getByRole('img', { name: 'Gráfico de ventas netas por tienda' }).waitFor();
+      },
+    },
     {
       name: 'order-detail',
       path: async () => `/admin/pedidos/${paidOrder.id}`,

@@ -49,6 +49,8 @@ import { paymentAdminRoutes } from './modules/payments/admin-routes.ts';
 import { makeRedsysRest, type RedsysRest } from './modules/payments/gateway-rest.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { simulatorRoutes } from './modules/payments/simulator.ts';
+import { printBatchRoutes } from './modules/print/batch-routes.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
 import { storeRoutes } from './modules/stores/routes.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -347,6 +349,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(invoiceRoutes);
   await app.register(paymentRoutes);
   await app.register(paymentAdminRoutes);
+  await app.register(printBatchRoutes);
+  await app.register(reportRoutes);
   // The built-in Redsys stand-in, for development and tests only.
   if (!config.production && !config.redsys.url) await app.register(simulatorRoutes);
 

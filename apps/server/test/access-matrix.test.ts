@@ -149,7 +149,21 @@ class Ctx {
   gateway!: PaymentInitiation;
   readonly #own = new Map<string, { photo: string; design: string }>();
 
+  #batch: string | undefined;
+
   constructor(readonly s: SecurityApp) {}
+
+  /** A print batch of one store-1 order, made by an admin; `fresh`: a new one (to mark printed). */
+  async batch(fresh = false): Promise<string> {
+    if (this.#batch && !fresh) return this.#batch;
+    const res = ok(
+      await this.staff.admin.post('/api/print-batches', { orderIds: [await this.f.placed()], sheet: 'A4' }),
+      201,
+    );
+    const id = (res.json() as { id: string }).id;
+    if (!fresh) this.#batch = id;
+    return id;
+  }
 
   get app() {
     return this.s.app;
@@ -752,6 +766,73 @@ const TABLE: Record<RouteKey, Entry> = {
   'POST /api/orders/:id/generateInvoice': {
     expect: ownStoreStaff(200),
     prepare: async (ctx) => ({ req: post(`/api/orders/${ctx.paidOrder}/generateInvoice`) }),
+  },
+
+  // ---------------------------------------------------------------------------- after the order
+  // The tracking page's data goes with the order id, like the order itself.
+  'GET /api/orders/:id/tracking': {
+    expect: all(200),
+    prepare: async (ctx) => ({ req: get(`/api/orders/${ctx.readOrder}/tracking`) }),
+  },
+  'POST /api/orders/status': {
+    expect: ownStoreStaff(200),
+    prepare: async (ctx) => {
+      const id = await ctx.f.created();
+      return {
+        req: post('/api/orders/status', { orderIds: [id], status: 'cancelled' }),
+        verify: async (res) =>
+          assert.equal((await ctx.order(id)).status, res.statusCode === 200 ? 'cancelled' : 'created'),
+      };
+    },
+  },
+  'GET /api/print-queue': {
+    expect: ownStoreStaff(200),
+    prepare: async () => ({ req: get('/api/print-queue?storeId=1') }),
+  },
+  'POST /api/print-batches': {
+    expect: ownStoreStaff(201),
+    prepare: async (ctx) => ({
+      req: post('/api/print-batches', { orderIds: [await ctx.f.placed()], sheet: 'A4' }),
+    }),
+  },
+  'GET /api/print-batches': {
+    expect: ownStoreStaff(200),
+    prepare: async () => ({ req: get('/api/print-batches?storeId=1') }),
+  },
+  'GET /api/print-batches/:id': {
+    expect: ownStoreStaff(200),
+    prepare: async (ctx) => ({ req: get(`/api/print-batches/${await ctx.batch()}`) }),
+  },
+  'GET /api/print-batches/:id/pdf': {
+    expect: ownStoreStaff(200),
+    prepare: async (ctx) => ({ req: get(`/api/print-batches/${await ctx.batch()}/pdf`) }),
+  },
+  'POST /api/print-batches/:id/printed': {
+    expect: ownStoreStaff(200),
+    prepare: async (ctx) => ({ req: post(`/api/print-batches/${await ctx.batch(true)}/printed`) }),
+  },
+  'GET /api/stores/:id/settings': {
+    expect: ownStoreStaff(200),
+    prepare: async () => ({ req: get('/api/stores/1/settings') }),
+  },
+  'PUT /api/stores/:id/settings': {
+    expect: adminOnly(200),
+    prepare: async () => ({
+      req: put('/api/stores/1/settings', {
+        commissionPercent: 10,
+        sheetWidthMm: 210,
+        sheetHeightMm: 297,
+        marginMm: 5,
+      }),
+    }),
+  },
+  'GET /api/reports/sales': {
+    expect: ownStoreStaff(200),
+    prepare: async () => ({ req: get('/api/reports/sales?from=2026-01-01&to=2026-12-31&storeId=1') }),
+  },
+  'GET /api/dashboard': {
+    expect: ownStoreStaff(200),
+    prepare: async () => ({ req: get('/api/dashboard?storeId=1') }),
   },
 
   // ---------------------------------------------------------------------------- invoices on the order

@@ -44,6 +44,7 @@ function order(overrides: Partial<Order> = {}): Order {
       province: 'Málaga',
       postalCode: '29005',
       shipping: 5,
+      hours: '',
     },
     brand,
     model: { id: 1, name: 'iPhone 15', template: null, image: null, price: 19.95, brand },
@@ -56,6 +57,7 @@ function order(overrides: Partial<Order> = {}): Order {
     paidAt: null,
     paidBy: null,
     invoice: null,
+    parcel: null,
     ...overrides,
   };
 }
@@ -220,6 +222,35 @@ describe('order mail templates', () => {
     assert.ok(m.text.includes(`Pagarás ${eur(19.95)} al recogerla.`));
     const paid = renderOrderMail('ready-for-pickup', 'customer', order({ pendingPayment: false }), config);
     assert.ok(!paid.text.includes('Pagarás'));
+    // The store's own hours when it has them; what to bring; the tracking link.
+    const withHours = order({ store: { ...order().store, hours: 'De lunes a sábado, de 10:00 a 21:00' } });
+    const own = renderOrderMail('ready-for-pickup', 'customer', withHours, config);
+    assert.ok(own.text.includes('Horario: De lunes a sábado, de 10:00 a 21:00'));
+    assert.ok(own.text.includes('Número de pedido: 000123'));
+    assert.match(own.text, /Sigue tu pedido en: \S*\/seguimiento\/[0-9a-f-]{36}/);
+  });
+
+  it('on its way: carrier, tracking number and link; delivered; both link to the tracking page', () => {
+    const o = delivery({
+      status: 'shipped',
+      parcel: { carrier: 'SEUR', trackingNumber: 'ABC123', url: 'https://www.seur.com/x?n=ABC123' },
+    });
+    const withSite = { ...config, publicUrl: 'https://fundas.example.es' };
+    const shipped = renderOrderMail('order-shipped', 'customer', o, withSite);
+    assert.equal(shipped.subject, 'Tu funda va de camino (pedido n.º 000123)');
+    for (const line of [
+      'Transportista: SEUR',
+      'Número de seguimiento: ABC123',
+      'https://www.seur.com/x?n=ABC123',
+    ]) {
+      assert.ok(shipped.text.includes(line), line);
+    }
+    assert.ok(shipped.html.includes(`href="https://fundas.example.es/seguimiento/${o.id}"`));
+    const delivered = renderOrderMail('order-delivered', 'customer', o, withSite);
+    assert.equal(delivered.subject, 'Pedido entregado (pedido n.º 000123)');
+    assert.ok(delivered.text.includes(`Sigue tu pedido en: https://fundas.example.es/seguimiento/${o.id}`));
+    // The shop's copies carry no customer tracking link.
+    assert.ok(!renderOrderMail('order-received', 'shop', o, withSite).text.includes('/seguimiento/'));
   });
 
   it('greets without a name when there is none', () => {

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import type { Dashboard } from '@shop/contracts/dashboard';
 import { formatEuros } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 import type { PaymentStatus } from '@shop/contracts/payments';
 import { MailDispatcher } from '../src/modules/mail/dispatcher.ts';
 import { SmtpTransport } from '../src/modules/mail/transport.ts';
-import { Client, createTestApp, type TestApp } from './helpers.ts';
+import { ADMIN, Client, createStaff, createTestApp, signedIn, type TestApp } from './helpers.ts';
 import {
   attemptsOf,
   type CatalogueModel,
@@ -191,6 +192,25 @@ describe('payments that can no longer be taken', () => {
       ]);
       assert.match((await flagOf(o.id)) ?? '', /otro pago ya había pagado/);
       assert.deepEqual(await refundsOf(o.id), []);
+      // Money to give back is on the back office's first page until it is given back.
+      await createStaff(t.db);
+      const admin = await signedIn(t.app, ADMIN);
+      const flagged = async () =>
+        ((await admin.get('/api/dashboard')).json() as Dashboard).paymentsNeedingAttention.map((l) => l.id);
+      assert.ok((await flagged()).includes(o.id), 'listed while the money is held');
+      // Staff refund that very payment (the payments screen names it), not the one that paid.
+      const amount = (await order(o.id)).total + (await order(o.id)).shipping;
+      const refund = await admin.post(`/api/orders/${o.id}/refund`, {
+        amount,
+        reason: 'Pago duplicado',
+        gatewayOrder: requestParams(first).DS_MERCHANT_ORDER,
+      });
+      assert.equal(refund.statusCode, 200, refund.body);
+      assert.equal((await order(o.id)).status, 'paid', 'the order keeps the payment that paid it');
+      const [given] = await refundsOf(o.id);
+      assert.equal(given?.status, 'refunded');
+      assert.equal(given?.invoice_id, null, 'no rectificativa: that money was never invoiced');
+      assert.equal((await flagged()).includes(o.id), false, 'gone once given back');
     } finally {
       redsys.refundMismatched = 'auto';
     }

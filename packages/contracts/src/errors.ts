@@ -49,6 +49,9 @@ export const ErrorCode = z.enum([
   'WEAK_PASSWORD',
   'INVOICE_NOT_FOUND',
   'INVOICE_STATE',
+  // After the order
+  'PRINT_BATCH_NOT_FOUND',
+  'PRINT_SHEET_TOO_SMALL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -81,6 +81,19 @@ export const messages = {
   orderIdFilterInvalid: 'Indique un número de pedido o un identificador de pedido válido.',
   useShipped: 'Este pedido se envía a domicilio: márquelo como enviado.',
   useReady: 'Este pedido se recoge en tienda: márquelo como listo para recoger.',
+  parcelRequired: 'Indique el transportista y el número de seguimiento del envío.',
+  parcelOnlyWhenShipped:
+    'El transportista y el número de seguimiento solo se indican al marcar un pedido como enviado.',
+  bulkStatusFailed: 'No se ha cambiado ningún pedido: el pedido n.º {orderNumber} no admite este cambio.',
+  printBatchOneStore: 'Un lote de impresión es de una sola tienda: seleccione pedidos de la misma tienda.',
+  printBatchNotPrintable:
+    'El pedido n.º {orderNumber} no se puede imprimir: solo pedidos pagados o para pagar en la tienda, con su diseño.',
+  printBatchCaseTooLarge:
+    'La funda del pedido n.º {orderNumber} no cabe en la hoja elegida con sus márgenes.',
+  printBatchNotFound: 'Lote de impresión no encontrado.',
+  printBatchAlreadyPrinted: 'Este lote ya está marcado como impreso.',
+  reportPeriodInvalid:
+    'El periodo no es válido: la fecha final no puede ser anterior a la inicial ni abarcar más de 3 años.',
   printNeedsPayment:
     'Solo se imprimen pedidos con el diseño y los datos confirmados: pagados en línea o para pagar en la tienda.',
   deliverNeedsPayment: 'Este pedido no está cobrado: márquelo como cobrado antes de entregarlo.',

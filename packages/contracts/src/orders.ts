@@ -81,6 +81,8 @@ export const OrderSchema = z.object({
     province: z.string(),
     postalCode: z.string(),
     shipping: z.number(),
+    /** Opening hours as the store wrote them ('' when not given). */
+    hours: z.string(),
   }),
   brand: z.object({ id: z.number().int(), name: z.string() }),
   model: z.object({
@@ -103,6 +105,10 @@ export const OrderSchema = z.object({
   paidBy: z.string().nullable(),
   /** The order's current invoice: its number and its PDF, for whoever holds the order id. */
   invoice: z.object({ number: z.string(), uri: z.string() }).nullable(),
+  /** A shipped order's parcel: carrier, tracking number and the carrier's tracking link (if known). */
+  parcel: z
+    .object({ carrier: z.string(), trackingNumber: z.string(), url: z.string().nullable() })
+    .nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -164,7 +170,23 @@ export type OrderEvent = z.infer<typeof OrderEventSchema>;
 export const StaffStatusChangeSchema = z.object({
   status: z.enum(['ready', 'shipped', 'delivered', 'cancelled']),
   note: z.string().trim().max(500).optional(),
+  /** 'shipped' only, and then required: the carrier and its tracking number; the link is optional for known carriers. */
+  carrier: z.string().trim().min(1).max(60).optional(),
+  trackingNumber: z.string().trim().min(1).max(60).optional(),
+  trackingUrl: z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^https?:\/\/\S+$/, 'enlace http(s)')
+    .optional(),
 });
+export type StaffStatusChange = z.infer<typeof StaffStatusChangeSchema>;
+
+/** `POST /api/orders/status`: the same change for several orders at once, all or none. */
+export const BulkStatusChangeSchema = StaffStatusChangeSchema.extend({
+  orderIds: z.array(OrderId).min(1).max(100),
+});
+export const BulkStatusChangedSchema = z.object({ changed: z.number().int() });
 
 /** `POST /api/orders/{id}/print`: the print file (PDF at the case's real size) and its PNG. */
 export const PrintFileSchema = z.object({

@@ -13,6 +13,14 @@ export const RefundRequestSchema = z.object({
     .max(100_000)
     .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { message: 'como máximo dos decimales' }),
   reason: z.string().trim().min(1).max(500),
+  /**
+   * The gateway order of the payment to refund (a row of the payments screen); without it, the
+   * payment that paid the order first. A payment the order could not take is refunded this way.
+   */
+  gatewayOrder: z
+    .string()
+    .regex(/^[0-9]{4}[0-9A-Za-z]{0,8}$/)
+    .optional(),
 });
 export type RefundRequest = z.infer<typeof RefundRequestSchema>;
 

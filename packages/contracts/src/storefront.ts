@@ -68,4 +68,5 @@ export const PRIVATE_PAGE_PREFIXES = [
   'upload',
   'payment-success',
   'payment-failure',
+  'seguimiento',
 ] as const;

@@ -12,6 +12,7 @@ import security from './migrations/0010-security.ts';
 import verifactuSending from './migrations/0011-verifactu-sending.ts';
 import storefront from './migrations/0012-storefront.ts';
 import refunds from './migrations/0014-refunds.ts';
+import afterSales from './migrations/0015-after-sales.ts';
 
 /** Versioned migrations, applied in order, each once. Append only: never edit a released one. */
 export const migrations: { version: number; name: string; sql: string }[] = [
@@ -28,6 +29,7 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   { version: 11, name: 'verifactu-sending', sql: verifactuSending },
   { version: 12, name: 'storefront', sql: storefront },
   { version: 14, name: 'refunds', sql: refunds },
+  { version: 15, name: 'after-sales', sql: afterSales },
 ];
 
 /** Any number that is ours alone: instances starting together take turns through this lock. */

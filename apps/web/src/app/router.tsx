@@ -25,6 +25,7 @@ const OrderConfirmationRoute = lazyRoute(
 const UploadRoute = lazyRoute(() => import('./routes/upload'), 'UploadRoute');
 const PaymentSuccessRoute = lazyRoute(() => import('./routes/payment'), 'PaymentSuccessRoute');
 const PaymentFailureRoute = lazyRoute(() => import('./routes/payment'), 'PaymentFailureRoute');
+const TrackingRoute = lazyRoute(() => import('./routes/tracking'), 'TrackingRoute');
 const AdminRoute = lazyRoute(() => import('./routes/admin'), 'AdminRoute');
 
 /** The route table of spec point 2. */
@@ -55,6 +56,7 @@ export function AppRoutes() {
         <Route path="upload/:encodedUrl" element={<UploadRoute />} />
         <Route path="payment-success" element={<PaymentSuccessRoute />} />
         <Route path="payment-failure" element={<PaymentFailureRoute />} />
+        <Route path="seguimiento/:orderId" element={<TrackingRoute />} />
         {/* The static pages (general-conditions, legal, ...); any other slug goes to the landing. */}
         <Route path=":slug" element={<StaticPageRoute />} />
         <Route path="*" element={<Navigate to="/" replace />} />

@@ -12,9 +12,14 @@ export const paths = {
   orderData: '/pedido/datos',
   orderConfirmation: '/pedido/confirmacion',
   editorEdit: '/editor-edicion',
+  /** The customer's tracking page of an order (the order id is the capability). */
+  tracking: (orderId: string) => `/seguimiento/${orderId}`,
   /** The staff back office: its own lazy app under /admin, never loaded by customers. */
   admin: {
     home: '/admin',
+    dashboard: '/admin/inicio',
+    print: '/admin/impresion',
+    reports: '/admin/informes',
     signIn: '/admin/entrar',
     orders: '/admin/pedidos',
     order: (id: string) => `/admin/pedidos/${id}`,

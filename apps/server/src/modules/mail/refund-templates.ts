@@ -13,6 +13,7 @@ import {
   oneLine,
   type RenderedMail,
   renderMail,
+  trackingLink,
 } from './templates.ts';
 
 /**
@@ -76,6 +77,7 @@ function refundMail(o: Order, input: RefundMailInput, brand: MailBranding): Mail
     subject: `Devolución de ${eurosOf(input.amountCents)}: pedido n.º ${n}`,
     preheader: `${eurosOf(input.amountCents)} devueltos a tu ${methodText(input.method)}.`,
     blocks,
+    trackingUrl: trackingLink(o, brand),
   };
 }
 
@@ -105,6 +107,7 @@ function paymentNotApplied(o: Order, input: RefundMailInput, brand: MailBranding
     subject: `Tu pago del pedido n.º ${n} se va a devolver`,
     preheader: `${eurosOf(input.amountCents)} que te devolvemos.`,
     blocks,
+    trackingUrl: trackingLink(o, brand),
   };
 }
 

@@ -229,6 +229,16 @@ export function makeCheckoutEffects(
           await enqueueForOrder(tx, order, 'ready-for-pickup', ['customer'], config, new Date());
       });
     },
+    async orderShipped(tx, orderId) {
+      await bestEffort(tx, log, { orderId, milestone: 'shipped' }, () =>
+        enqueueOrderMail(tx, orderId, 'order-shipped', config),
+      );
+    },
+    async orderDelivered(tx, orderId) {
+      await bestEffort(tx, log, { orderId, milestone: 'delivered' }, () =>
+        enqueueOrderMail(tx, orderId, 'order-delivered', config),
+      );
+    },
   };
 }
 

@@ -1,8 +1,10 @@
 import { centsToEuros, eurosToCents, formatEuros } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 import { formatPhoneForPeople } from '@shop/contracts/phone';
-import { phoneName, productName } from '@shop/contracts/product';
+import { productName } from '@shop/contracts/product';
+import { trackingPath } from '@shop/contracts/tracking-rules';
 import type { Config } from '../../env.ts';
+import { statusMail } from './status-templates.ts';
 
 /**
  * The shop's mails, in Spanish, as HTML and plain text. Each mail is written once as a list of
@@ -14,7 +16,13 @@ import type { Config } from '../../env.ts';
  * in HTML, escaped. Subjects are headers: they never carry a control character.
  */
 
-export type OrderMailKind = 'order-received' | 'order-paid' | 'delivery-details' | 'ready-for-pickup';
+export type OrderMailKind =
+  | 'order-received'
+  | 'order-paid'
+  | 'delivery-details'
+  | 'ready-for-pickup'
+  | 'order-shipped'
+  | 'order-delivered';
 export type MailAudience = 'customer' | 'shop';
 
 export interface RenderedMail {
@@ -64,9 +72,9 @@ export function escapeHtml(value: string): string {
 // Blocks and their two renderings
 // ------------------------------------------------------------------------------------------------
 
-type Row = readonly [label: string, value: string];
+export type Row = readonly [label: string, value: string];
 
-type Block =
+export type Block =
   | { type: 'heading'; text: string }
   | { type: 'paragraph'; text: string }
   /** A highlighted line: what the reader must not miss (pay at the store, delivery time). */
@@ -74,12 +82,14 @@ type Block =
   /** Labelled values under a small heading; `emphasise` marks the last row as the total. */
   | { type: 'rows'; title: string; rows: Row[]; emphasise?: boolean };
 
-interface Mail {
+export interface Mail {
   subject: string;
   /** The line mail clients show next to the subject in the inbox. */
   preheader: string;
   blocks: Block[];
   audience: MailAudience;
+  /** A customer mail's link to the order's tracking page, shown above the footer. */
+  trackingUrl?: string;
 }
 
 const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
@@ -142,17 +152,19 @@ function footerLines(brand: MailBranding, audience: MailAudience): string[] {
   return lines;
 }
 
-function render(mail: Mail, brand: MailBranding): RenderedMail {
+export function render(mail: Mail, brand: MailBranding): RenderedMail {
   const subject = headerText(mail.subject);
   const trade = oneLine(brand.company.tradeName);
   const footer = footerLines(brand, mail.audience);
   const site = brand.publicUrl && /^https?:\/\//.test(brand.publicUrl) ? brand.publicUrl : undefined;
 
+  const tracking = mail.trackingUrl ? `Sigue tu pedido en: ${mail.trackingUrl}` : null;
   const text = [
     trade,
     '',
     mail.blocks.map(blockText).join('\n\n'),
     '',
+    ...(tracking ? [tracking, ''] : []),
     '--',
     ...footer,
     ...(site ? [site] : []),
@@ -186,6 +198,7 @@ function render(mail: Mail, brand: MailBranding): RenderedMail {
 <tr><td style="padding:20px 32px;border-bottom:1px solid ${LINE};${FONT};font-size:20px;font-weight:700;color:#18181b;">${escapeHtml(trade)}</td></tr>
 <tr><td style="padding:28px 32px 12px;">
 ${mail.blocks.map(blockHtml).join('\n')}
+${mail.trackingUrl ? trackingHtml(mail.trackingUrl) : ''}
 </td></tr>
 <tr><td style="padding:16px 32px 24px;border-top:1px solid ${LINE};">
 ${footerHtml}${siteHtml}
@@ -202,11 +215,25 @@ ${footerHtml}${siteHtml}
 /** For mails kept in their own files (refunds): the same blocks, layout and footer. */
 export { type Block as MailBlock, type Mail as MailContent, render as renderMail };
 
+/** The link to the tracking page, as a button (an absolute link, or the path alone when the shop has no PUBLIC_URL). */
+function trackingHtml(url: string): string {
+  const link = /^https?:\/\//.test(url)
+    ? `<a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;background-color:#1d4ed8;border-radius:6px;color:#ffffff;text-decoration:none;font-weight:700;">Sigue tu pedido</a>`
+    : `Sigue tu pedido en: ${escapeHtml(url)}`;
+  return `<p style="margin:8px 0 16px;${FONT};font-size:16px;line-height:1.5;color:${INK};">${link}</p>`;
+}
+
+/** The customer's tracking page of the order, absolute when the shop's public address is known. */
+export function trackingLink(o: Order, brand: MailBranding): string {
+  const site = brand.publicUrl && /^https?:\/\//.test(brand.publicUrl) ? brand.publicUrl : '';
+  return `${site}${trackingPath(o.id)}`;
+}
+
 // ------------------------------------------------------------------------------------------------
 // The order mails
 // ------------------------------------------------------------------------------------------------
 
-const dateTime = new Intl.DateTimeFormat('es-ES', {
+export const dateTime = new Intl.DateTimeFormat('es-ES', {
   dateStyle: 'long',
   timeStyle: 'short',
   timeZone: 'Europe/Madrid',
@@ -215,10 +242,10 @@ const dateTime = new Intl.DateTimeFormat('es-ES', {
 /** Estimated delivery of spec point 9. */
 const DELIVERY_TIME = 'de 2 a 4 días laborables (envíos de lunes a viernes)';
 
-const product = (o: Order) => oneLine(productName(o.brand, o.model));
-const amountDue = (o: Order) => centsToEuros(eurosToCents(o.total) + eurosToCents(o.shipping));
+export const product = (o: Order) => oneLine(productName(o.brand, o.model));
+export const amountDue = (o: Order) => centsToEuros(eurosToCents(o.total) + eurosToCents(o.shipping));
 
-function summaryRows(o: Order, totalLabel: string): Row[] {
+export function summaryRows(o: Order, totalLabel: string): Row[] {
   const rows: Row[] = [
     ['Pedido', `n.º ${o.orderNumber}`],
     ['Producto', product(o)],
@@ -229,7 +256,7 @@ function summaryRows(o: Order, totalLabel: string): Row[] {
   return rows;
 }
 
-function storeBlock(o: Order, brand: MailBranding, title: string): Block {
+export function storeBlock(o: Order, brand: MailBranding, title: string): Block {
   const s = o.store;
   return {
     type: 'rows',
@@ -238,12 +265,20 @@ function storeBlock(o: Order, brand: MailBranding, title: string): Block {
       ['Tienda', s.name],
       ['Dirección', s.address],
       ['Localidad', `${oneLine(s.postalCode)} ${oneLine(s.town)} (${oneLine(s.province)})`],
-      ['Horario', brand.company.hours],
+      // The store's own opening hours; the shop's when the store has not given them.
+      [
+        'Horario',
+        s.hours
+          .split(/\r?\n/)
+          .map((line) => line.trim())
+          .filter(Boolean)
+          .join(' · ') || brand.company.hours,
+      ],
     ],
   };
 }
 
-function deliveryBlock(o: Order): Block {
+export function deliveryBlock(o: Order): Block {
   return {
     type: 'rows',
     title: 'Dirección de envío',
@@ -325,6 +360,7 @@ function orderReceived(o: Order, brand: MailBranding, audience: MailAudience): M
     : 'Te avisaremos por correo electrónico cuando tu funda esté lista para recoger.';
   return {
     audience,
+    trackingUrl: trackingLink(o, brand),
     subject: `Hemos recibido tu pedido n.º ${n}`,
     preheader: `${product(o)}: ya estamos con tu pedido.`,
     blocks: [
@@ -374,6 +410,7 @@ function orderPaid(o: Order, brand: MailBranding, now: Date): Mail {
   );
   return {
     audience: 'customer',
+    trackingUrl: trackingLink(o, brand),
     subject: `Pago recibido: pedido n.º ${n}`,
     preheader: `Total pagado: ${formatEuros(amountDue(o))}. ${product(o)}.`,
     blocks,
@@ -408,32 +445,6 @@ function deliveryDetails(o: Order): Mail {
   };
 }
 
-function readyForPickup(o: Order, brand: MailBranding): Mail {
-  const n = o.orderNumber;
-  const blocks: Block[] = [
-    { type: 'heading', text: '¡Tu funda ya está lista!' },
-    greeting(o),
-    {
-      type: 'paragraph',
-      text: `Tu funda personalizada para ${oneLine(phoneName(o.brand, o.model))} (pedido n.º ${n}) ya está lista. Puedes recogerla en:`,
-    },
-    storeBlock(o, brand, 'Dónde recogerla'),
-  ];
-  if (o.pendingPayment) {
-    blocks.push({ type: 'note', text: `Pagarás ${formatEuros(amountDue(o))} al recogerla.` });
-  }
-  blocks.push(
-    { type: 'paragraph', text: `Al recogerla, indica el número de pedido: ${n}.` },
-    contactBlock(brand),
-  );
-  return {
-    audience: 'customer',
-    subject: `Tu funda está lista para recoger (pedido n.º ${n})`,
-    preheader: `Recógela en ${oneLine(o.store.name)}, ${oneLine(o.store.address)}.`,
-    blocks,
-  };
-}
-
 /**
  * Renders one order mail. `now` is the moment of the milestone (the payment date of the receipt).
  * 'order-paid' and 'ready-for-pickup' are customer mails and 'delivery-details' is the shop's;
@@ -454,7 +465,9 @@ export function renderOrderMail(
     case 'delivery-details':
       return render(deliveryDetails(order), brand);
     case 'ready-for-pickup':
-      return render(readyForPickup(order, brand), brand);
+    case 'order-shipped':
+    case 'order-delivered':
+      return render(statusMail(kind, order, brand), brand);
   }
 }
 
@@ -464,4 +477,6 @@ export const DEFAULT_AUDIENCES: Record<OrderMailKind, readonly MailAudience[]> =
   'order-paid': ['customer'],
   'delivery-details': ['shop'],
   'ready-for-pickup': ['customer'],
+  'order-shipped': ['customer'],
+  'order-delivered': ['customer'],
 };

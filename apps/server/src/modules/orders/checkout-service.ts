@@ -64,6 +64,10 @@ export interface CheckoutEffects {
   orderPaid(tx: Queryable, orderId: string): Promise<void>;
   /** A pickup order is printed and waits at the store. */
   orderReady(tx: Queryable, orderId: string): Promise<void>;
+  /** A home-delivery order has left with the carrier (staff entered the tracking number). */
+  orderShipped(tx: Queryable, orderId: string): Promise<void>;
+  /** The customer has the case: collected at the store or delivered by the carrier. */
+  orderDelivered(tx: Queryable, orderId: string): Promise<void>;
   /** An order has just been paid: its invoice is issued now, before the paid mails (invoices module). */
   issueInvoice(tx: Queryable, orderId: string, actor: string): Promise<void>;
 }

@@ -5,9 +5,11 @@ import {
   OrderSchema,
 } from '@shop/contracts/orders';
 import { Origin } from '@shop/contracts/stores';
+import { TrackingSchema } from '@shop/contracts/tracking';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createOrder, forCustomer, getOrder } from './service.ts';
+import { orderTracking } from './tracking.ts';
 
 /** The spec's client may also send its own idea of the order (total, flags): accepted and ignored. */
 const CreateBodySchema = OrderCreateSchema.extend({ origin: Origin.default('false') });
@@ -41,4 +43,12 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const order = await getOrder(db, req.params.id);
     return req.staff ? order : forCustomer(order);
   });
+  r.get(
+    '/api/orders/:id/tracking',
+    { schema: { params: OrderIdParamsSchema, response: { 200: TrackingSchema }, tags } },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
+      return orderTracking(db, req.params.id);
+    },
+  );
 }

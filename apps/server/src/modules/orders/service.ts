@@ -1,6 +1,7 @@
 import { centsToEuros } from '@shop/contracts/money';
 import type { DesignTransform, Order, OrderCreate, OrderStatus, PaymentMethod } from '@shop/contracts/orders';
 import type { Origin } from '@shop/contracts/stores';
+import { carrierTrackingUrl } from '@shop/contracts/tracking-rules';
 import type { Queryable } from '../../db/client.ts';
 import { fail, notFound } from '../../lib/errors.ts';
 import { newOrderId } from '../../lib/ids.ts';
@@ -45,6 +46,10 @@ export interface OrderRow {
   model_image_id: string | null;
   model_price_cents: number;
   invoice_number: string | null;
+  store_hours: string;
+  carrier: string | null;
+  tracking_number: string | null;
+  tracking_url: string | null;
 }
 
 export const ORDER_SELECT = `
@@ -56,6 +61,7 @@ export const ORDER_SELECT = `
          o.customer_address, o.customer_city, o.customer_postal_code, o.paid_at, o.paid_by,
          s.id AS store_id, s.name AS store_name, s.address AS store_address, s.town AS store_town,
          s.province AS store_province, s.postal_code AS store_postal_code, s.shipping_cents AS store_shipping_cents,
+         s.hours AS store_hours, o.carrier, o.tracking_number, o.tracking_url,
          b.id AS brand_id, b.name AS brand_name,
          m.id AS model_id, m.name AS model_name, m.template_id AS model_template_id, m.image_id AS model_image_id,
          m.price_cents AS model_price_cents,
@@ -103,6 +109,7 @@ export function toOrder(r: OrderRow): Order {
       province: r.store_province,
       postalCode: r.store_postal_code,
       shipping: centsToEuros(r.store_shipping_cents),
+      hours: r.store_hours,
     },
     brand,
     model: {
@@ -124,6 +131,14 @@ export function toOrder(r: OrderRow): Order {
     invoice: r.invoice_number
       ? { number: r.invoice_number, uri: `/api/orders/${r.id}/invoices/${r.invoice_number}/pdf` }
       : null,
+    parcel:
+      r.carrier && r.tracking_number
+        ? {
+            carrier: r.carrier,
+            trackingNumber: r.tracking_number,
+            url: carrierTrackingUrl(r.carrier, r.tracking_number, r.tracking_url),
+          }
+        : null,
   };
 }
 

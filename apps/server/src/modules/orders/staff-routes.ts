@@ -1,19 +1,26 @@
+import type { StaffUser } from '@shop/contracts/auth';
+import { messages } from '@shop/contracts/messages';
 import {
+  BulkStatusChangedSchema,
+  BulkStatusChangeSchema,
   OrderEventSchema,
   OrderFilterSchema,
   OrderIdParamsSchema,
   OrderPageSchema,
   OrderSchema,
   PrintFileSchema,
+  type StaffStatusChange,
   StaffStatusChangeSchema,
 } from '@shop/contracts/orders';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Queryable } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
 import { requireStaff, requireStoreAccess } from '../auth/service.ts';
 import { fileUri } from '../files/service.ts';
 import { rectifyForCancellation } from '../invoices/service.ts';
-import { getOrder } from './service.ts';
+import { formatOrderNumber, getOrder } from './service.ts';
 import { changeStatusByStaff, listOrders, orderStoreId, orderTimeline, printOrder } from './staff-service.ts';
 
 /** The back office's order calls. Listing orders exposes personal data: staff only. */
@@ -55,22 +62,64 @@ export async function staffOrderRoutes(app: FastifyInstance): Promise<void> {
     async (req, reply) => {
       const staff = requireStaff(req.staff);
       await db.transaction(async (tx) => {
-        // An invoiced order is cancelled with the rectificativa of what is left on its invoice.
-        if (req.body.status === 'cancelled') {
-          requireStoreAccess(staff, await orderStoreId(tx, req.params.id));
-          await rectifyForCancellation(
-            tx,
-            invoices,
-            req.params.id,
-            staff,
-            req.body.note || 'Pedido cancelado',
-          );
-        }
-        await changeStatusByStaff(tx, req.params.id, staff, req.body.status, req.body.note ?? null);
-        if (req.body.status === 'ready') await checkoutEffects.orderReady(tx, req.params.id);
+        await changeStatusWithEffects(tx, req.params.id, staff, req.body);
       });
       reply.header('cache-control', 'no-store');
       return getOrder(db, req.params.id);
+    },
+  );
+
+  /** The same change, its timeline line and its mail, in the caller's transaction. */
+  async function changeStatusWithEffects(
+    tx: Queryable,
+    orderId: string,
+    staff: StaffUser,
+    change: StaffStatusChange,
+  ): Promise<boolean> {
+    // An invoiced order is cancelled with the rectificativa of what is left on its invoice.
+    if (change.status === 'cancelled') {
+      requireStoreAccess(staff, await orderStoreId(tx, orderId));
+      await rectifyForCancellation(tx, invoices, orderId, staff, change.note || 'Pedido cancelado');
+    }
+    const changed = await changeStatusByStaff(tx, orderId, staff, change.status, change.note ?? null, change);
+    if (!changed) return false;
+    if (change.status === 'ready') await checkoutEffects.orderReady(tx, orderId);
+    if (change.status === 'shipped') await checkoutEffects.orderShipped(tx, orderId);
+    if (change.status === 'delivered') await checkoutEffects.orderDelivered(tx, orderId);
+    return true;
+  }
+
+  r.post(
+    '/api/orders/status',
+    { schema: { body: BulkStatusChangeSchema, response: { 200: BulkStatusChangedSchema }, tags } },
+    async (req, reply) => {
+      const staff = requireStaff(req.staff);
+      const { orderIds, ...change } = req.body;
+      // All or none: the first order that refuses the change rolls back every other.
+      const changed = await db.transaction(async (tx) => {
+        let n = 0;
+        for (const id of new Set(orderIds)) {
+          try {
+            if (await changeStatusWithEffects(tx, id, staff, change)) n++;
+          } catch (err) {
+            if (err instanceof AppError && err.statusCode === 409) {
+              const { rows } = await tx.query<{ order_number: number }>(
+                'SELECT order_number FROM orders WHERE id = $1',
+                [id],
+              );
+              throw new AppError(
+                409,
+                err.code,
+                messages.bulkStatusFailed.replace('{orderNumber}', formatOrderNumber(rows[0]!.order_number)),
+              );
+            }
+            throw err;
+          }
+        }
+        return n;
+      });
+      reply.header('cache-control', 'no-store');
+      return { changed };
     },
   );
 

@@ -127,16 +127,31 @@ const STAFF_TRANSITIONS: Record<'ready' | 'shipped' | 'delivered' | 'cancelled',
   ],
 };
 
+/** The parcel of a 'shipped' change: carrier and tracking number (required), link (optional). */
+export interface ParcelInput {
+  carrier?: string | undefined;
+  trackingNumber?: string | undefined;
+  trackingUrl?: string | undefined;
+}
+
+/**
+ * A hand-set change of state, with its timeline line ("who and when"). Returns false when the
+ * order was in that state already (nothing changes, no mail goes out again).
+ */
 export async function changeStatusByStaff(
   tx: Queryable,
   orderId: string,
   staff: StaffUser,
   to: keyof typeof STAFF_TRANSITIONS,
   note: string | null,
-): Promise<void> {
+  parcel: ParcelInput = {},
+): Promise<boolean> {
   const order = await lockOrder(tx, orderId);
   if (staff.role !== 'admin' && staff.storeId !== order.store_id) throw forbidden();
-  if (order.status === to) return;
+  if (to !== 'shipped' && (parcel.carrier || parcel.trackingNumber || parcel.trackingUrl)) {
+    throw fail(400, 'VALIDATION_FAILED', 'parcelOnlyWhenShipped');
+  }
+  if (order.status === to) return false;
   expectStatus(order, STAFF_TRANSITIONS[to]);
   if (to === 'delivered') {
     // A pay-at-store customer pays when collecting: the case does not leave the counter unpaid.
@@ -154,11 +169,22 @@ export async function changeStatusByStaff(
     const delivery = rows[0]!.is_home_delivery;
     if ((to === 'shipped') !== delivery) throw fail(409, 'ORDER_STATE', delivery ? 'useShipped' : 'useReady');
   }
-  await moveTo(tx, order, to, `staff:${staff.email}`, note);
+  if (to === 'shipped') {
+    if (!parcel.carrier || !parcel.trackingNumber) throw fail(400, 'VALIDATION_FAILED', 'parcelRequired');
+    await tx.query('UPDATE orders SET carrier = $2, tracking_number = $3, tracking_url = $4 WHERE id = $1', [
+      orderId,
+      parcel.carrier,
+      parcel.trackingNumber,
+      parcel.trackingUrl ?? null,
+    ]);
+  }
+  const parcelNote = to === 'shipped' ? `${parcel.carrier} ${parcel.trackingNumber}` : null;
+  await moveTo(tx, order, to, `staff:${staff.email}`, [note, parcelNote].filter(Boolean).join(' · ') || null);
+  return true;
 }
 
 /** The states the first print moves on from. */
-const BEFORE_PRINT: readonly OrderStatus[] = ['to_pay_at_store', 'paid'];
+export const BEFORE_PRINT: readonly OrderStatus[] = ['to_pay_at_store', 'paid'];
 
 /**
  * Produces the order's print file once (rendering is slow, so it runs outside the transaction),
@@ -169,6 +195,8 @@ export async function printOrder(
   files: FileService,
   orderId: string,
   staff: StaffUser,
+  /** false: keep the file on the order but leave its state (a print batch marks it when printed). */
+  opts: { markPrinted?: boolean } = {},
 ): Promise<{ pngId: string; pdfId: string; widthPx: number; heightPx: number; dpi: number }> {
   const current = await db.query<{
     status: OrderStatus;
@@ -198,7 +226,9 @@ export async function printOrder(
         [orderId, ids.png, ids.pdf],
       );
     }
-    if (BEFORE_PRINT.includes(order.status)) await moveTo(tx, order, 'printed', `staff:${staff.email}`);
+    if (opts.markPrinted !== false && BEFORE_PRINT.includes(order.status)) {
+      await moveTo(tx, order, 'printed', `staff:${staff.email}`);
+    }
     const removals = [];
     for (const id of discard) removals.push(await files.remove(tx, id));
     return { ids, discard: removals };

@@ -45,6 +45,8 @@ export interface RefundInput {
   actor: string;
   /** Refund this attempt only (the automatic refund of one mismatched payment). */
   attemptId?: number;
+  /** Refund the attempt of this gateway order only (staff picking a payment on the payments screen). */
+  gatewayOrder?: string | undefined;
 }
 
 /** Ds_Response of a refund the gateway accepted. */
@@ -130,7 +132,9 @@ async function begin(db: Database, input: RefundInput, key: string): Promise<Beg
       return { done: await resultOf(tx, input.orderId, same[0]) };
     }
     const attempts = (await refundableAttempts(tx, input.orderId)).filter(
-      (a) => input.attemptId === undefined || a.id === input.attemptId,
+      (a) =>
+        (input.attemptId === undefined || a.id === input.attemptId) &&
+        (input.gatewayOrder === undefined || a.gateway_order === input.gatewayOrder),
     );
     if (attempts.length === 0) throw fail(409, 'REFUND_NOT_POSSIBLE', 'refundNotPossible');
     // The payment that paid the order first, then any other; one refund goes to one payment.

@@ -150,6 +150,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
         orderId: req.params.id,
         amountCents: eurosToCents(req.body.amount),
         reason: req.body.reason,
+        gatewayOrder: req.body.gatewayOrder,
         idempotencyKey: req.headers['idempotency-key'],
         actor: `staff:${admin.email}`,
       });

@@ -11,6 +11,7 @@ import {
   concatTransformationMatrix,
   drawObject,
   PDFDocument,
+  type PDFRef,
   popGraphicsState,
   pushGraphicsState,
 } from 'pdf-lib';
@@ -71,6 +72,26 @@ export function pngPixelStream(png: Buffer): PngPixelStream | null {
 export interface PdfPageSize {
   widthPt: number;
   heightPt: number;
+}
+
+/**
+ * Adds a PNG to a PDF as an image object, copying the compressed pixels when it can (see the top
+ * of the file). Returns its reference: draw it on any page with `page.node.newXObject`.
+ */
+export async function embedPrintPng(doc: PDFDocument, png: Buffer): Promise<PDFRef> {
+  const stream = pngPixelStream(png);
+  if (!stream) return (await doc.embedPng(png)).ref;
+  const image = doc.context.stream(stream.data, {
+    Type: 'XObject',
+    Subtype: 'Image',
+    Width: stream.width,
+    Height: stream.height,
+    ColorSpace: stream.colours === 3 ? 'DeviceRGB' : 'DeviceGray',
+    BitsPerComponent: 8,
+    Filter: 'FlateDecode',
+    DecodeParms: { Predictor: 15, Colors: stream.colours, BitsPerComponent: 8, Columns: stream.width },
+  });
+  return doc.context.register(image);
 }
 
 /** A one-page PDF of exactly `page` points with the PNG stretched over the whole page. */

@@ -3,5 +3,21 @@ import { apiRequest } from '@/lib/api-client';
 
 export type StaffStatus = 'ready' | 'shipped' | 'delivered' | 'cancelled';
 
-export const changeOrderStatus = (orderId: string, status: StaffStatus, note?: string): Promise<Order> =>
-  apiRequest<Order>(`/api/orders/${orderId}/status`, { method: 'POST', body: { status, note } });
+/** The parcel of a 'shipped' change. */
+export interface Parcel {
+  carrier: string;
+  trackingNumber: string;
+  trackingUrl?: string | undefined;
+}
+
+export const changeOrderStatus = (
+  orderId: string,
+  status: StaffStatus,
+  note?: string,
+  parcel?: Parcel,
+): Promise<Order> =>
+  apiRequest<Order>(`/api/orders/${orderId}/status`, { method: 'POST', body: { status, note, ...parcel } });
+
+/** The same change for several orders of the list, all or none. */
+export const changeOrdersStatus = (orderIds: string[], status: StaffStatus): Promise<{ changed: number }> =>
+  apiRequest<{ changed: number }>('/api/orders/status', { method: 'POST', body: { orderIds, status } });

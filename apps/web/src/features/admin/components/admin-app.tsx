@@ -130,7 +130,7 @@ export function AdminApp() {
             </RequireStaff>
           }
         >
-          <Route index element={<Navigate to={paths.admin.orders} replace />} />
+          <Route index element={<Navigate to={paths.admin.dashboard} replace />} />
           {ADMIN_SECTIONS.flatMap((section) => sectionRoutes(section, user))}
           <Route path="*" element={<NotFoundPage />} />
         </Route>

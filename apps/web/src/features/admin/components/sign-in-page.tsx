@@ -20,7 +20,7 @@ const destination = (state: unknown): string => {
   if (from?.pathname.startsWith(`${paths.admin.home}/`) && from.pathname !== paths.admin.signIn) {
     return `${from.pathname}${from.search}`;
   }
-  return paths.admin.orders;
+  return paths.admin.dashboard;
 };
 
 interface SignInPageProps {

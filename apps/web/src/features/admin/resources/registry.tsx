@@ -2,11 +2,14 @@ import type { StaffRole, StaffUser } from '@shop/contracts/auth';
 import type { ReactNode } from 'react';
 import { paths } from '@/config/paths';
 import { AccountPage } from '../components/account/account-page';
+import { DashboardPage } from '../components/dashboard/dashboard-page';
 import { InvoicesPage } from '../components/invoices/invoices-page';
 import { OutboxPage } from '../components/mail/outbox-page';
 import { OrderDetailPage } from '../components/orders/order-detail-page';
 import { OrdersPage } from '../components/orders/orders-page';
 import { PaymentsPage } from '../components/payments/payments-page';
+import { PrintQueuePage } from '../components/print/print-queue-page';
+import { SalesReportPage } from '../components/reports/sales-report-page';
 import type { AnyResource } from '../kit/resource';
 import { brandsResource } from './brands';
 import { modelsResource } from './models';
@@ -20,6 +23,9 @@ const icon = (d: string) => (
 );
 
 const ICONS = {
+  home: icon('M3 11l9-8 9 8M5 9v12h14V9M10 21v-6h4v6'),
+  print: icon('M6 9V3h12v6M6 18H3v-7h18v7h-3M6 14h12v7H6z'),
+  reports: icon('M4 20V10M10 20V4M16 20v-7M22 20H2'),
   orders: icon('M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6'),
   stores: icon('M4 10v10h16V10M3 10l2-6h14l2 6zM9 20v-5h6v5'),
   brands: icon('M4 4h7l9 9-7 7-9-9zM8 8h.01'),
@@ -57,6 +63,7 @@ const ADMIN: readonly StaffRole[] = ['admin'];
 
 /** The sections in menu order: the one list that drives the menu and the routes. */
 export const ADMIN_SECTIONS: AdminSection[] = [
+  { segment: 'inicio', label: 'Inicio', icon: ICONS.home, roles: ALL, page: <DashboardPage /> },
   {
     segment: 'pedidos',
     label: 'Pedidos',
@@ -65,6 +72,8 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     page: <OrdersPage />,
     subpages: [{ path: 'pedidos/:orderId', element: <OrderDetailPage /> }],
   },
+  { segment: 'impresion', label: 'Impresión', icon: ICONS.print, roles: ALL, page: <PrintQueuePage /> },
+  { segment: 'informes', label: 'Informes', icon: ICONS.reports, roles: ALL, page: <SalesReportPage /> },
   { segment: 'tiendas', label: 'Tiendas', icon: ICONS.stores, roles: ADMIN, resource: storesResource },
   {
     segment: 'tiendas',

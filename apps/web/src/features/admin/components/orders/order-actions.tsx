@@ -1,8 +1,9 @@
 import { formatEuros } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
+import { CARRIERS } from '@shop/contracts/tracking-rules';
 import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { changeOrderStatus, type StaffStatus } from '../../api/change-order-status';
+import { changeOrderStatus, type Parcel, type StaffStatus } from '../../api/change-order-status';
 import { confirmPayment } from '../../api/confirm-payment';
 import { generateInvoice } from '../../api/generate-invoice';
 import { printOrder } from '../../api/print-order';
@@ -47,6 +48,11 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
   const [cancelling, setCancelling] = useState(false);
   const [cashing, setCashing] = useState(false);
   const [note, setNote] = useState('');
+  const [shipping, setShipping] = useState(false);
+  const [parcel, setParcel] = useState<Parcel>({ carrier: CARRIERS[0].name, trackingNumber: '' });
+  const carrierId = useId();
+  const numberId = useId();
+  const linkId = useId();
   const actions = orderActions(order);
   const busy = action.busy !== null;
   const printName = `pedido-${order.orderNumber}.pdf`;
@@ -77,8 +83,8 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
     if (firstPrint) onChanged(null);
   }
 
-  async function changeStatus(status: StaffStatus, done: string, reason?: string) {
-    const result = await action.run(status, () => changeOrderStatus(order.id, status, reason), done);
+  async function changeStatus(status: StaffStatus, done: string, reason?: string, sent?: Parcel) {
+    const result = await action.run(status, () => changeOrderStatus(order.id, status, reason, sent), done);
     if (result.ok) onChanged(result.value);
     return result.ok;
   }
@@ -94,6 +100,15 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
     if (await changeStatus('cancelled', 'Pedido cancelado.', note.trim() || undefined)) {
       setCancelling(false);
       setNote('');
+    }
+  }
+
+  async function ship() {
+    const sent = { ...parcel, trackingUrl: parcel.trackingUrl?.trim() || undefined };
+    if (
+      await changeStatus('shipped', 'Pedido marcado como enviado. Se ha avisado al cliente.', undefined, sent)
+    ) {
+      setShipping(false);
     }
   }
 
@@ -141,7 +156,9 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
                 type="button"
                 className="admin-button admin-button--primary"
                 disabled={busy}
-                onClick={() => changeStatus(change.status, change.done)}
+                onClick={() =>
+                  change.status === 'shipped' ? setShipping(true) : changeStatus(change.status, change.done)
+                }
               >
                 {label(name, change.label, 'Guardando…')}
               </button>
@@ -172,7 +189,23 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
       {order.status === 'ready' && order.paidAt === null && (
         <p className="admin-hint">El cliente paga al recoger: márquelo como cobrado antes de entregarlo.</p>
       )}
-      {action.error && !cancelling && !cashing && <Alert>{action.error}</Alert>}
+      {action.error && !cancelling && !cashing && !shipping && <Alert>{action.error}</Alert>}
+      {order.parcel && (
+        <p className="admin-hint">
+          Enviado con {order.parcel.carrier}, número de seguimiento {order.parcel.trackingNumber}
+          {order.parcel.url && (
+            <>
+              {' '}
+              (
+              <a href={order.parcel.url} target="_blank" rel="noreferrer">
+                seguimiento del envío
+              </a>
+              )
+            </>
+          )}
+          .
+        </p>
+      )}
       {(printFile || invoice) && (
         <ul className="admin-documents" aria-label="Documentos del pedido">
           {printFile && (
@@ -207,6 +240,65 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
           anotado quién lo cobró y cuándo, y el cliente recibirá el justificante «Pago recibido» por correo.
         </p>
         {action.error && cashing && <Alert>{action.error}</Alert>}
+      </Dialog>
+      <Dialog
+        open={shipping}
+        title={`Enviar el pedido ${order.orderNumber}`}
+        confirmLabel={action.busy === 'shipped' ? 'Guardando…' : 'Marcar como enviado'}
+        busy={busy}
+        onConfirm={ship}
+        onClose={() => {
+          setShipping(false);
+          action.clearError();
+        }}
+      >
+        <p>El cliente recibirá el correo «Tu funda va de camino» con el número y el enlace de seguimiento.</p>
+        <div className="admin-field">
+          <label htmlFor={carrierId} className="admin-label">
+            Transportista
+          </label>
+          <input
+            id={carrierId}
+            className="admin-input"
+            list={`${carrierId}-list`}
+            maxLength={60}
+            required
+            value={parcel.carrier}
+            onChange={(event) => setParcel({ ...parcel, carrier: event.target.value })}
+          />
+          <datalist id={`${carrierId}-list`}>
+            {CARRIERS.map((c) => (
+              <option key={c.name} value={c.name} />
+            ))}
+          </datalist>
+        </div>
+        <div className="admin-field">
+          <label htmlFor={numberId} className="admin-label">
+            Número de seguimiento
+          </label>
+          <input
+            id={numberId}
+            className="admin-input"
+            maxLength={60}
+            required
+            value={parcel.trackingNumber}
+            onChange={(event) => setParcel({ ...parcel, trackingNumber: event.target.value })}
+          />
+        </div>
+        <div className="admin-field">
+          <label htmlFor={linkId} className="admin-label">
+            Enlace de seguimiento (opcional si el transportista está en la lista)
+          </label>
+          <input
+            id={linkId}
+            className="admin-input"
+            type="url"
+            maxLength={500}
+            value={parcel.trackingUrl ?? ''}
+            onChange={(event) => setParcel({ ...parcel, trackingUrl: event.target.value })}
+          />
+        </div>
+        {action.error && shipping && <Alert>{action.error}</Alert>}
       </Dialog>
       <Dialog
         open={cancelling}

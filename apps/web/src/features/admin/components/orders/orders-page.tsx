@@ -1,11 +1,15 @@
 import { formatEuros } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
 import { paths } from '@/config/paths';
+import { changeOrdersStatus } from '../../api/change-order-status';
 import { getOrders, type OrderListQuery } from '../../api/get-orders';
+import { useAction } from '../../hooks/use-action';
 import { useResource } from '../../hooks/use-resource';
 import { useSession } from '../../hooks/use-session';
+import { useToast } from '../../hooks/use-toast';
 import { formatCompactDateTime } from '../../lib/format';
 import {
   nextSort,
@@ -30,10 +34,25 @@ export interface FromOrderList {
   listSearch: string;
 }
 
-function OrderRow({ order, showStore }: { order: Order; showStore: boolean }) {
+interface OrderRowProps {
+  order: Order;
+  showStore: boolean;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+}
+
+function OrderRow({ order, showStore, selected, onSelect }: OrderRowProps) {
   const location = useLocation();
   return (
     <tr>
+      <td>
+        <input
+          type="checkbox"
+          aria-label={`Seleccionar el pedido ${order.orderNumber}`}
+          checked={selected}
+          onChange={(event) => onSelect(event.target.checked)}
+        />
+      </td>
       <th scope="row">
         <Link
           to={paths.admin.order(order.id)}
@@ -80,6 +99,7 @@ function OrderRow({ order, showStore }: { order: Order; showStore: boolean }) {
 export function OrdersPage() {
   const { user } = useSession();
   const isAdmin = user.role === 'admin';
+  const notify = useToast();
   const [params, setParams] = useSearchParams();
   const query = readOrderQuery(params);
   const search = writeOrderQuery(query).toString();
@@ -100,6 +120,23 @@ export function OrdersPage() {
   );
 
   const page = orders.data;
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const action = useAction();
+  const select = (id: string, on: boolean) =>
+    setSelected((previous) => {
+      const next = new Set(previous);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  async function bulk(status: 'ready' | 'delivered', label: string) {
+    const ids = [...selected];
+    const result = await action.run(status, () => changeOrdersStatus(ids, status));
+    if (!result.ok) return;
+    notify(`${result.value.changed} pedidos marcados como «${label}». Se ha avisado a los clientes.`);
+    setSelected(new Set());
+    orders.reload();
+  }
   const filtered = Boolean(
     query.storeId ||
       query.orderId ||
@@ -140,11 +177,35 @@ export function OrdersPage() {
       )}
       {page && page.total > 0 && (
         <>
+          <fieldset className="admin-bulk">
+            <legend className="visually-hidden">Cambiar los pedidos seleccionados</legend>
+            <span>{selected.size} seleccionados</span>
+            <button
+              type="button"
+              className="admin-button admin-button--secondary"
+              disabled={selected.size === 0 || action.busy !== null}
+              onClick={() => bulk('ready', 'Listo para recoger')}
+            >
+              {action.busy === 'ready' ? 'Guardando…' : 'Marcar listos para recoger'}
+            </button>
+            <button
+              type="button"
+              className="admin-button admin-button--secondary"
+              disabled={selected.size === 0 || action.busy !== null}
+              onClick={() => bulk('delivered', 'Entregado')}
+            >
+              {action.busy === 'delivered' ? 'Guardando…' : 'Marcar entregados'}
+            </button>
+          </fieldset>
+          {action.error && <Alert>{action.error}</Alert>}
           <TableWrap label="Lista de pedidos" busy={orders.status === 'loading'}>
             <table className="admin-table">
               <caption className="visually-hidden">Pedidos, {page.total} en total</caption>
               <thead>
                 <tr>
+                  <th scope="col">
+                    <span className="visually-hidden">Selección</span>
+                  </th>
                   {header('orderNumber', 'Pedido')}
                   {header('createdAt', 'Fecha')}
                   {isAdmin && <th scope="col">Tienda</th>}
@@ -156,7 +217,13 @@ export function OrdersPage() {
               </thead>
               <tbody>
                 {page.items.map((order) => (
-                  <OrderRow key={order.id} order={order} showStore={isAdmin} />
+                  <OrderRow
+                    key={order.id}
+                    order={order}
+                    showStore={isAdmin}
+                    selected={selected.has(order.id)}
+                    onSelect={(on) => select(order.id, on)}
+                  />
                 ))}
               </tbody>
             </table>

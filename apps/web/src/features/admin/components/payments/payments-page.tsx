@@ -102,7 +102,11 @@ export function PaymentsPage() {
       return;
     }
     const r = await act.run('refund', () =>
-      refundOrder(refunding.row.orderId, { amount: euros, reason: reason.trim() }, refunding.key),
+      refundOrder(
+        refunding.row.orderId,
+        { amount: euros, reason: reason.trim(), gatewayOrder: refunding.row.gatewayOrder },
+        refunding.key,
+      ),
     );
     if (!r.ok) return;
     if (r.value.status === 'refunded') {

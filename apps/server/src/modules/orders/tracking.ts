@@ -1,0 +1,79 @@
+import { centsToEuros, eurosToCents } from '@shop/contracts/money';
+import type { OrderStatus } from '@shop/contracts/orders';
+import { productName } from '@shop/contracts/product';
+import type { Tracking } from '@shop/contracts/tracking';
+import { TRACKING_STEP_LABELS, type TrackingStep } from '@shop/contracts/tracking-rules';
+import type { Queryable } from '../../db/client.ts';
+import { getOrder } from './service.ts';
+
+/** The states that count as "received": the customer finished ordering (or went on to pay). */
+const RECEIVED: readonly OrderStatus[] = ['to_pay_at_store', 'awaiting_payment', 'paid'];
+
+/**
+ * The customer's view of an order's progress, from its timeline: the first time each milestone was
+ * reached. Only what the customer gave or may see: no staff names, no notes, no phone or e-mail.
+ */
+export async function orderTracking(q: Queryable, orderId: string): Promise<Tracking> {
+  const order = await getOrder(q, orderId);
+  const { rows } = await q.query<{ to_status: OrderStatus; at: Date }>(
+    `SELECT to_status, min(at) AS at FROM order_events
+     WHERE order_id = $1 AND kind = 'status' GROUP BY to_status`,
+    [orderId],
+  );
+  const first = new Map(rows.map((r) => [r.to_status, r.at]));
+  const earliest = (statuses: readonly OrderStatus[]): string | null => {
+    const dates = statuses.map((s) => first.get(s)).filter((d): d is Date => d !== undefined);
+    if (!dates.length) return null;
+    return new Date(Math.min(...dates.map((d) => d.getTime()))).toISOString();
+  };
+  const dates: Record<TrackingStep, string | null> = {
+    received: earliest(RECEIVED),
+    paid: order.paidAt,
+    production: earliest(['printed']),
+    ready: earliest(['ready']),
+    shipped: earliest(['shipped']),
+    delivered: earliest(['delivered']),
+  };
+  const keys: TrackingStep[] = [
+    'received',
+    'paid',
+    'production',
+    order.isHomeDelivery ? 'shipped' : 'ready',
+    'delivered',
+  ];
+  const s = order.store;
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    status: order.status,
+    product: productName(order.brand, order.model),
+    design: order.design,
+    steps: keys.map((key) => ({ key, label: TRACKING_STEP_LABELS[key], at: dates[key] })),
+    cancelledAt: earliest(['cancelled']),
+    isHomeDelivery: order.isHomeDelivery,
+    amountDue:
+      order.pendingPayment && order.paymentMethod === 'paystore'
+        ? centsToEuros(eurosToCents(order.total) + eurosToCents(order.shipping))
+        : null,
+    pickup: order.isHomeDelivery
+      ? null
+      : {
+          name: s.name,
+          address: s.address,
+          postalCode: s.postalCode,
+          town: s.town,
+          province: s.province,
+          hours: s.hours,
+        },
+    delivery: order.isHomeDelivery
+      ? {
+          name: order.customerName ?? '',
+          address: order.customerAddress ?? '',
+          postalCode: order.customerPostalCode ?? '',
+          city: order.customerCity ?? '',
+        }
+      : null,
+    parcel: order.parcel,
+    invoice: order.invoice,
+  };
+}

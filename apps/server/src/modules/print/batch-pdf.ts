@@ -1,0 +1,104 @@
+import { mmToPt } from '@shop/case-geometry/print-size';
+import { mm } from '@shop/case-geometry/units';
+import {
+  concatTransformationMatrix,
+  drawObject,
+  LineCapStyle,
+  PDFDocument,
+  type PDFPage,
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+  StandardFonts,
+} from 'pdf-lib';
+import { GAP_MM, type Layout, type SheetSpec } from './batch-layout.ts';
+import { embedPrintPng } from './pdf.ts';
+
+export interface BatchCase {
+  id: string;
+  /** The print file (PNG at its real size). */
+  png: Buffer;
+  /** "n.º 000123 · Apple iPhone 15". */
+  label: string;
+  /** The case's corner radius, for the cut line. */
+  cornerRadiusMm: number;
+}
+
+const pt = (v: number) => mmToPt(mm(v));
+
+/** Helvetica's WinAnsi encoding has no glyph for anything outside Latin-1: those become '?'. */
+const latin1 = (text: string) => text.replace(/[^\u0020-\u007e\u00a0-\u00ff]/g, '?');
+
+/** A rounded rectangle as an SVG path in points, from (0,0) at its top-left corner. */
+function roundedRect(w: number, h: number, r: number): string {
+  const k = Math.max(0, Math.min(r, w / 2, h / 2));
+  return [
+    `M ${k} 0`,
+    `L ${w - k} 0`,
+    `A ${k} ${k} 0 0 1 ${w} ${k}`,
+    `L ${w} ${h - k}`,
+    `A ${k} ${k} 0 0 1 ${w - k} ${h}`,
+    `L ${k} ${h}`,
+    `A ${k} ${k} 0 0 1 0 ${h - k}`,
+    `L 0 ${k}`,
+    `A ${k} ${k} 0 0 1 ${k} 0`,
+    'Z',
+  ].join(' ');
+}
+
+/**
+ * The batch PDF: one page per sheet at the sheet's exact size, each case's print file at its real
+ * size where the layout put it (turned a quarter when it lies on its side), a thin cut line along
+ * the case's outline and its label underneath. The print files' pixels are copied, not re-encoded.
+ */
+export async function renderBatchPdf(
+  cases: BatchCase[],
+  layout: Layout,
+  spec: SheetSpec,
+  title: string,
+): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(title);
+  doc.setProducer('Fundamía print renderer');
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const pages: PDFPage[] = [];
+  for (let i = 0; i < layout.sheets; i++) pages.push(doc.addPage([pt(spec.widthMm), pt(spec.heightMm)]));
+  const byId = new Map(cases.map((c) => [c.id, c]));
+  const pageHeight = pt(spec.heightMm);
+
+  for (const p of layout.placements) {
+    const item = byId.get(p.id);
+    if (!item) throw new Error(`no print file for ${p.id}`);
+    const page = pages[p.sheet - 1]!;
+    const ref = await embedPrintPng(doc, item.png);
+    const name = page.node.newXObject('Case', ref);
+    const x = pt(p.xMm);
+    const w = pt(p.widthMm);
+    const h = pt(p.heightMm);
+    const yBottom = pageHeight - pt(p.yMm) - h;
+    // Unrotated: the image's unit square onto w x h. Rotated: its width runs up the page.
+    const matrix: [number, number, number, number, number, number] = p.rotated
+      ? [0, h, -w, 0, x + w, yBottom]
+      : [w, 0, 0, h, x, yBottom];
+    page.pushOperators(
+      pushGraphicsState(),
+      concatTransformationMatrix(...matrix),
+      drawObject(name),
+      popGraphicsState(),
+    );
+    // The cut line: the case's outline, hairline, in a colour the eye sees and the cutter follows.
+    page.drawSvgPath(roundedRect(w, h, pt(item.cornerRadiusMm)), {
+      x,
+      y: pageHeight - pt(p.yMm),
+      borderColor: rgb(0.85, 0, 0.45),
+      borderWidth: 0.35,
+      borderLineCap: LineCapStyle.Round,
+    });
+    const size = 7;
+    let text = latin1(item.label);
+    while (text.length > 4 && font.widthOfTextAtSize(text, size) > w + pt(GAP_MM))
+      text = `${text.slice(0, -4)}...`;
+    page.drawText(latin1(text), { x, y: yBottom - pt(1) - size, size, font, color: rgb(0.1, 0.1, 0.1) });
+  }
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
+}
