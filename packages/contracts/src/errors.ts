@@ -44,6 +44,8 @@ export const ErrorCode = z.enum([
   'WEAK_PASSWORD',
   'INVOICE_NOT_FOUND',
   'INVOICE_STATE',
+  // Consumer law at the checkout
+  'DELIVERY_AREA',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

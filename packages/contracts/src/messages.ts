@@ -49,6 +49,8 @@ export const messages = {
   invalidPhone: 'Por favor, ingrese un número de teléfono válido.',
   deliveryFieldsRequired: 'Por favor, complete todos los campos de envío.',
   invalidPostalCode: 'Por favor, ingrese un código postal válido.',
+  postalCodeNotDelivered:
+    'No enviamos a domicilio a Baleares, Canarias, Ceuta ni Melilla, solo a la península. Vuelve al paso anterior y elige la recogida en tienda: es gratuita.',
   // Upload page and payments
   uploadSucceeded: 'La imagen se ha subido con éxito. Ya puedes cerrar esta pestaña',
   uploadFailed: 'Ha habido un error durante la subida.',

@@ -68,6 +68,7 @@ export async function staffOrderRoutes(app: FastifyInstance): Promise<void> {
         }
         await changeStatusByStaff(tx, req.params.id, staff, req.body.status, req.body.note ?? null);
         if (req.body.status === 'ready') await checkoutEffects.orderReady(tx, req.params.id);
+        if (req.body.status === 'cancelled') await checkoutEffects.orderCancelled(tx, req.params.id);
       });
       reply.header('cache-control', 'no-store');
       return getOrder(db, req.params.id);

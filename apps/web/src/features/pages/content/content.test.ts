@@ -393,6 +393,15 @@ describe('key facts are where a reader looks for them', () => {
     assert.match(used, /solo utiliza cookies técnicas/);
     assert.match(used, /no utiliza cookies de análisis ni publicitarias/);
     assert.ok(used.includes('XSRF-TOKEN') && used.includes('cookieConsentAccepted'));
+    // Each cookie the site sets, and the local storage entry, by name with its purpose and duration.
+    for (const name of ['sid (', 'XSRF-TOKEN (', 'staff_session (', 'cookieConsentAccepted (']) {
+      const item = used.slice(used.indexOf(name));
+      assert.ok(used.includes(name), name);
+      assert.match(item.split('\n')[0] ?? '', /Duración: /, `${name} has a duration`);
+    }
+    assert.match(used, /cookieConsentAccepted \(almacenamiento local/);
+    // The banner only informs: carrying on browsing is not consent (AEPD).
+    assert.doesNotMatch(used, /continuar navegando|consideramos que acepta/);
     assert.match(
       section('cookies', 'cookies-de-analisis-de-terceros'),
       /tercero[\s\S]*actualizaríamos esta política/,
