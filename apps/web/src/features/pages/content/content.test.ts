@@ -284,6 +284,16 @@ describe('key facts are where a reader looks for them', () => {
       'fotografía',
     );
     has('return-conditions-2', 'garantía legal de conformidad', '5,00 €', 'una semana', 'lunes a viernes');
+    // The legal guarantee comes first, with its 3 years; the shop's own terms are on top of it.
+    const warranty = page('return-conditions-2');
+    assert.equal(warranty.sections[0]?.id, 'garantia-legal');
+    assert.match(warranty.sections[0]?.heading ?? '', /3 años/);
+    assert.match(
+      section('return-conditions-2', 'garantia-legal'),
+      /3 años siguientes a la entrega \(artículo 120\)/,
+    );
+    assert.match(section('return-conditions-2', 'plazos-de-garantia'), /sin sustituirla ni reducirla/);
+    assert.match(section('general-conditions', 'garantia'), /garantía legal de conformidad de 3 años/);
   });
 
   test('shipping', () => {
