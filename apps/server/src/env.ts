@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_RETENTION, type RetentionPeriods } from '@shop/contracts/retention';
 import { isValidSpanishTaxId, normalizeTaxId } from '@shop/contracts/tax-id';
 import { z } from 'zod';
 import { estimate, MIN_SECRET_GUESSES_LOG10 } from './lib/password-strength.ts';
@@ -52,6 +53,13 @@ const EnvSchema = z.object({
   VERIFACTU_CERT_PASSWORD: z.string().optional(),
   /** NumeroInstalacion of SistemaInformatico: tells this installation apart from others of the software. */
   VERIFACTU_INSTALLATION: z.string().trim().min(1).max(100).default('0001'),
+  /** Days after the legal guarantee of a delivered order ends until its photo and design are deleted. */
+  RETENTION_PHOTO_DAYS_AFTER_WARRANTY: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3650)
+    .default(DEFAULT_RETENTION.photoDaysAfterWarranty),
   COMPANY_LEGAL_NAME: z.string().default('Fundas Málaga Demo, S.L.'),
   COMPANY_TRADE_NAME: z.string().default('Fundamía'),
   COMPANY_NIF: z.string().default('B00000000'),
@@ -114,6 +122,7 @@ export interface Config {
     email: string;
     hours: string;
     registry: string;
+    retention: RetentionPeriods;
   };
 }
 
@@ -305,6 +314,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       email: e.COMPANY_EMAIL,
       hours: 'de lunes a viernes, de 10:00 a 22:00',
       registry: e.COMPANY_REGISTRY,
+      retention: { ...DEFAULT_RETENTION, photoDaysAfterWarranty: e.RETENTION_PHOTO_DAYS_AFTER_WARRANTY },
     },
   };
 }

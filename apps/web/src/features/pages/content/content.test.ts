@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { DEFAULT_RETENTION } from '@shop/contracts/retention';
 import { footerLinks, isStaticSlug, staticSlugs } from './footer-links.ts';
 import { staticPages } from './registry.ts';
 import type { CompanyInfo, StaticPage } from './types.ts';
@@ -18,6 +19,7 @@ const company: CompanyInfo = {
   email: 'hola@fundaprueba.example',
   hours: 'de lunes a viernes, de 10:00 a 22:00',
   registry: 'Registro Mercantil de Málaga, tomo 0000, folio 0, hoja MA-000000',
+  retention: DEFAULT_RETENTION,
 };
 
 const other: CompanyInfo = {
@@ -34,6 +36,7 @@ const other: CompanyInfo = {
   email: 'contacto@otra.example',
   hours: 'de martes a sábado, de 9:00 a 14:00',
   registry: 'Registro Mercantil de Villaejemplo, hoja VE-1',
+  retention: { ...DEFAULT_RETENTION, photoDaysAfterWarranty: 90 },
 };
 
 const build = (c: CompanyInfo): Record<string, StaticPage> =>
@@ -376,6 +379,16 @@ describe('key facts are where a reader looks for them', () => {
     const retention = section('privacy', 'conservacion');
     assert.match(retention, /seis años[\s\S]*artículo 30 del Código de Comercio/);
     assert.match(retention, /fotografía[\s\S]*entregado el pedido[\s\S]*garantía/);
+    // The periods the retention job applies, from the same source: a configured margin shows here.
+    assert.match(retention, /garantía legal de 3 años desde la entrega, más 30 días/);
+    assert.match(retention, /no llegan a confirmarse[\s\S]*a los 30 días de su última modificación/);
+    assert.match(
+      build(other)
+        .privacy!.sections.find((x) => x.id === 'conservacion')!
+        .blocks.flatMap((b) => (b.kind === 'p' ? [b.text] : b.items))
+        .join('\n'),
+      /más 90 días/,
+    );
     const recipients = section('privacy', 'destinatarios');
     for (const n of ['pasarela de pago', 'transporte', 'Tributaria', 'facturas'])
       assert.ok(recipients.includes(n), n);
