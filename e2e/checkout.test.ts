@@ -501,7 +501,7 @@ describe('checkout', () => {
       await page.getByRole('button', { name: 'Denegar' }).click();
       await page.waitForURL(at('/payment-failure'));
       await pageHeading(page).filter({ hasText: 'Se ha producido un error en el pago' }).waitFor();
-      await page.getByText('No se ha podido procesar su pago, inténtelo de nuevo más tarde').waitFor();
+      await page.getByText('No se ha podido procesar tu pago, inténtalo de nuevo más tarde').waitFor();
       await shot(page, 'payment-failure');
       const status = await paymentStatus(id);
       assert.equal(status.status, 'failed');

@@ -110,7 +110,9 @@ describe('retention job', () => {
     const oldAbandoned = await abandoned(daysBefore(31));
     const gatewayOrder = await payNowOrder(customer(), await firstModel(customer()), { delivery: true });
     await initiate(customer(), gatewayOrder.id);
-    const attempts = await t.db.query('SELECT 1 FROM payment_attempts WHERE order_id = $1', [gatewayOrder.id]);
+    const attempts = await t.db.query('SELECT 1 FROM payment_attempts WHERE order_id = $1', [
+      gatewayOrder.id,
+    ]);
     assert.equal(attempts.rows.length, 1, 'the customer went to the gateway');
     await t.db.query(`UPDATE orders SET status = 'awaiting_payment', updated_at = $2 WHERE id = $1`, [
       gatewayOrder.id,
