@@ -715,6 +715,48 @@ describe('checkout', () => {
     }
   });
 
+  test('an island address is refused by the server too, and one button turns the order into a free pickup', async () => {
+    const tab = await newPage(browser, 'phone');
+    const { page } = tab;
+    try {
+      const { id, order, store } = await openCheckout(tab);
+      await toDataPayingNow(page, 'Envío a domicilio');
+      // Straight to the server, as a stale or hand-made form would: refused with its own code.
+      const xsrf = (await tab.context.cookies(server.url)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+      const res = await tab.context.request.post(`${server.url}/api/orders/${id}/confirmDelivery`, {
+        headers: { 'x-xsrf-token': xsrf },
+        data: { address: 'Calle Triana, 1', city: 'Las Palmas', postalCode: '35002' },
+      });
+      const refused = { status: res.status(), body: await res.json() };
+      assert.deepEqual(refused, {
+        status: 400,
+        body: { error: 'DELIVERY_AREA', message: messages.postalCodeNotDelivered, field: 'postalCode' },
+      });
+
+      await field(page, 'Nombre completo').fill('Carmen Vega');
+      await field(page, 'Correo electrónico').fill('carmen@example.com');
+      await field(page, 'Teléfono').fill('600123456');
+      await field(page, 'Dirección').fill('Calle Triana, 1');
+      await field(page, 'Ciudad').fill('Las Palmas');
+      await field(page, 'Código postal').fill('35002');
+      await page.getByRole('button', { name: `Pagar ${formatEuros(order.total + 5)}` }).click();
+      await page.getByRole('alert').filter({ hasText: messages.postalCodeNotDelivered }).waitFor();
+      await page.getByRole('button', { name: `Recoger en ${store.name} (gratis)` }).click();
+      await page.getByRole('group', { name: 'Datos de envío' }).waitFor({ state: 'detached' });
+      await expectBreakdown(page, order.total, 0);
+      await page.getByRole('button', { name: `Pagar ${formatEuros(order.total)}`, exact: true }).waitFor();
+      await page
+        .getByRole('list', { name: 'Antes de confirmar' })
+        .getByText(`Recogida en ${store.name}`, { exact: false })
+        .waitFor();
+      const now = await serverOrder(id);
+      assert.deepEqual([now.isHomeDelivery, now.shipping, now.customerPostalCode], [false, 0, null]);
+      assert.deepEqual(tab.errors, []);
+    } finally {
+      await tab.context.close();
+    }
+  });
+
   test('retrying after a failed payment finds the form as the customer filled it', async () => {
     const tab = await newPage(browser, 'desktop');
     const { page } = tab;
