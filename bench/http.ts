@@ -309,6 +309,11 @@ export async function startShop(opts: ShopOptions = {}): Promise<Child> {
       TRUST_PROXY: '1',
       REDSYS_SECRET_KEY: randomBytes(24).toString('base64'),
       REDSYS_URL: 'https://sis-t.redsys.es:25443/sis/realizarPago',
+      // Production refuses the demo company's data: a company of its own, with a valid NIF.
+      COMPANY_LEGAL_NAME: 'Fundas del Sur, S.L.',
+      COMPANY_NIF: 'B29123452',
+      COMPANY_ADDRESS: 'Calle Granada, 12',
+      COMPANY_REGISTRY: 'Inscrita en el Registro Mercantil de Málaga, tomo 5123, folio 45, hoja MA-123456',
       ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
       ...opts.env,
     },

@@ -8,6 +8,8 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { ModelPage } from '@shop/contracts/catalogue';
+import { DELIVERY_AREA_NOTE } from '@shop/contracts/checkout-rules';
+import { DELIVERY_TIME, PICKUP_TIME, WITHDRAWAL_EXEMPTION } from '@shop/contracts/consumer-terms';
 import { messages } from '@shop/contracts/messages';
 import { formatEuros } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
@@ -169,7 +171,50 @@ async function orderReadyForCheckout(
 const serverOrder = (id: string) => getJson<Order>(`${server.url}/api/orders/${id}`);
 const paymentStatus = (id: string) => getJson<PaymentStatus>(`${server.url}/api/payment/redsys/${id}`);
 const session = (page: Page, key: string) => page.evaluate((k) => sessionStorage.getItem(k), key);
-const price = (euros: number) => `Precio: ${formatEuros(euros)} IVA incl.`;
+
+/** The price breakdown of the order preview, as its rows read: funda, envío, total (IVA incluido). */
+async function breakdown(page: Page): Promise<string[][]> {
+  return page
+    .getByRole('region', { name: 'Resumen del pedido' })
+    .locator('.price-breakdown > div')
+    .evaluateAll((rows) =>
+      rows.map((row) => [
+        row.querySelector('dt')?.textContent ?? '',
+        row.querySelector('dd')?.textContent ?? '',
+      ]),
+    );
+}
+
+/** The notices above the order button: conditions, withdrawal exemption, privacy, each with its link. */
+async function expectNotices(page: Page, notices: ReturnType<Page['getByRole']>): Promise<void> {
+  await notices.getByText(WITHDRAWAL_EXEMPTION).waitFor();
+  assert.equal(
+    await notices.getByRole('link', { name: 'condiciones generales' }).getAttribute('href'),
+    '/general-conditions',
+  );
+  assert.equal(
+    await notices.getByRole('link', { name: 'política de privacidad' }).getAttribute('href'),
+    '/privacy',
+  );
+  await notices.getByText('Protección de datos', { exact: false }).waitFor();
+  await notices.getByText('Fundas Málaga Demo, S.L.', { exact: false }).waitFor();
+  // The notices sit right above the button that places the order.
+  const next = await notices.evaluate((list) => list.nextElementSibling?.getAttribute('type'));
+  assert.equal(next, 'submit');
+  // No consent box: the legal basis is the contract (the form's one box asks for a full invoice).
+  assert.equal(await page.getByRole('checkbox', { name: /privacidad|acepto|consiento/i }).count(), 0);
+}
+
+/** Waits until the breakdown shows this case price and this shipping fee, and their sum. */
+async function expectBreakdown(page: Page, funda: number, shipping: number): Promise<void> {
+  await eventually(async () =>
+    assert.deepEqual(await breakdown(page), [
+      ['Funda', formatEuros(funda)],
+      ['Envío', shipping > 0 ? formatEuros(shipping) : 'Gratis'],
+      ['Total (IVA incluido)', formatEuros(funda + shipping)],
+    ]),
+  );
+}
 
 async function shot(page: Page, name: string): Promise<void> {
   const viewport = page.viewportSize();
@@ -217,7 +262,7 @@ describe('checkout', () => {
       const { id, order, store, storeUrl } = await openCheckout(tab);
       await page.getByText('Confirma que vas a pagar tu pedido a la recogida:').waitFor();
       await page.getByText('Funda personalizada para Apple iPhone 15.').waitFor();
-      await page.getByText(price(order.total), { exact: true }).waitFor();
+      await expectBreakdown(page, order.total, 0);
       const caseImage = page.getByRole('img', { name: 'Tu funda personalizada para Apple iPhone 15' });
       assert.equal(await caseImage.getAttribute('src'), order.design, 'the preview shows the design PNG');
       await eventually(async () => {
@@ -241,10 +286,21 @@ describe('checkout', () => {
       assert.equal(await page.getByText('Teléfono*').count(), 0, 'no asterisk for pickup');
       await page.getByText('Nombre completo*').waitFor();
       assert.equal(await page.getByRole('button', { name: 'Pagar' }).count(), 0);
+      // Ordering means paying, and what the customer must know sits just above the button.
+      const notices = page.getByRole('list', { name: 'Antes de confirmar' });
+      await expectNotices(page, notices);
+      await notices.getByText(`Recogida en ${store.name}, ${store.address}`).waitFor();
+      await notices.getByText(PICKUP_TIME, { exact: false }).waitFor();
+      assert.equal(
+        await page
+          .getByRole('button', { name: 'Confirmar pedido con obligación de pago', exact: true })
+          .count(),
+        1,
+      );
       await shot(page, 'datos-recogida');
 
       await field(page, 'Nombre completo').fill('Lucía Martín Ruiz');
-      await page.getByRole('button', { name: 'Finalizar pedido' }).click();
+      await page.getByRole('button', { name: 'Confirmar pedido con obligación de pago' }).click();
       await page.waitForURL('**/pedido/confirmacion');
       await pageHeading(page).filter({ hasText: 'Tu pedido' }).waitFor();
       await page.getByRole('heading', { name: '¡La operación se ha realizado con éxito!' }).waitFor();
@@ -295,14 +351,18 @@ describe('checkout', () => {
       await page.waitForURL('**/pedido/pagar-ahora');
       assert.equal(await session(page, 'payment_method'), 'paynow');
       await page.getByText('Confirma que vas a pagar tu pedido ahora:').waitFor();
-      const delivery = page.getByRole('radio', { name: 'Envío a domicilio (+ 5,00 € IVA incl.)' });
+      const delivery = page.getByRole('radio', { name: 'Envío a domicilio 5,00 €' });
       assert.equal(await delivery.isChecked(), true, 'home delivery is the default');
-      await page.getByText(price(order.total + 5), { exact: true }).waitFor();
+      await expectBreakdown(page, order.total, 5);
+      const marks = page.getByRole('list', { name: 'Formas de pago aceptadas' });
+      await marks.getByRole('img', { name: 'Visa' }).waitFor();
+      await marks.getByRole('img', { name: 'Mastercard' }).waitFor();
+      await marks.getByText('Bizum', { exact: true }).waitFor();
       await shot(page, 'pagar-ahora');
       await page.getByRole('radio', { name: /^Recogida en tienda/ }).check();
-      await page.getByText(price(order.total), { exact: true }).waitFor();
+      await expectBreakdown(page, order.total, 0);
       await delivery.check();
-      await page.getByText(price(order.total + 5), { exact: true }).waitFor();
+      await expectBreakdown(page, order.total, 5);
 
       await page.getByRole('button', { name: 'Continuar' }).click();
       await page.waitForURL('**/pedido/datos');
@@ -329,9 +389,27 @@ describe('checkout', () => {
       await field(page, 'Ciudad').fill('Málaga');
       await field(page, 'Código postal').fill('29005');
       assert.equal(await page.getByRole('radio', { name: 'Tarjeta' }).isChecked(), true);
+      const notices = page.getByRole('list', { name: 'Antes de confirmar' });
+      await expectNotices(page, notices);
+      await notices.getByText(`llega ${DELIVERY_TIME} desde el pago`, { exact: false }).waitFor();
+      await expectBreakdown(page, order.total, 5);
+      const pay = page.getByRole('button', { name: `Pagar ${formatEuros(order.total + 5)}`, exact: true });
+      await pay.waitFor();
       await shot(page, 'datos-envio');
 
-      await page.getByRole('button', { name: 'Pagar' }).click();
+      // The islands, Ceuta and Melilla: the form says so before typing, and refuses with pickup offered.
+      await page.getByText(DELIVERY_AREA_NOTE, { exact: false }).waitFor();
+      await field(page, 'Código postal').fill('07001');
+      await pay.click();
+      await page.getByRole('alert').filter({ hasText: messages.postalCodeNotDelivered }).waitFor();
+      assert.equal(await field(page, 'Código postal').getAttribute('aria-invalid'), 'true');
+      await page.getByRole('button', { name: 'Recoger en', exact: false }).first().waitFor();
+      assert.equal(new URL(page.url()).pathname, '/pedido/datos');
+      assert.equal((await serverOrder(id)).customerAddress, null, 'nothing sent for an island address');
+      await shot(page, 'datos-envio-islas');
+      await field(page, 'Código postal').fill('29005');
+
+      await pay.click();
       await page.waitForURL(at('/simulator/redsys'));
       await page.getByText(formatEuros(order.total + 5), { exact: true }).waitFor();
       assert.equal(await session(page, 'delivery_method'), null, 'cleared once the delivery data is in');
@@ -343,6 +421,22 @@ describe('checkout', () => {
         .waitFor();
       assert.equal(await session(page, 'order_id'), null, 'a paid order leaves the session');
       assert.equal(new URL(page.url()).search, '', 'the gateway fields are dropped from the address');
+      // The success page shows the whole order, and still does after a reload.
+      for (const when of ['first', 'after a reload']) {
+        if (when !== 'first') await page.reload();
+        await page.getByText(`Número de pedido: ${order.orderNumber}`).waitFor();
+        const design = page.getByRole('img', { name: 'Tu funda personalizada para Apple iPhone 15' });
+        assert.equal(await design.getAttribute('src'), order.design, `the design (${when})`);
+        await expectBreakdown(page, order.total, 5);
+        await page.getByRole('heading', { name: 'Envío a domicilio' }).waitFor();
+        await page.getByText('Calle Larios, 5, 2.º B').waitFor();
+        await page.getByText(`Llega ${DELIVERY_TIME}.`).waitFor();
+        const invoice = page.getByRole('link', { name: /^Descargar la factura .+ \(PDF\)$/ });
+        const href = await invoice.getAttribute('href');
+        assert.ok(href, `the invoice link (${when})`);
+        const pdf = await page.context().request.get(`${server.url}${href}`);
+        assert.equal(pdf.headers()['content-type'], 'application/pdf');
+      }
       await shot(page, 'payment-success');
 
       const status = await paymentStatus(id);
@@ -407,7 +501,7 @@ describe('checkout', () => {
       await page.getByRole('button', { name: 'Denegar' }).click();
       await page.waitForURL(at('/payment-failure'));
       await pageHeading(page).filter({ hasText: 'Se ha producido un error en el pago' }).waitFor();
-      await page.getByText('No se ha podido procesar su pago, inténtelo de nuevo más tarde').waitFor();
+      await page.getByText('No se ha podido procesar tu pago, inténtalo de nuevo más tarde').waitFor();
       await shot(page, 'payment-failure');
       const status = await paymentStatus(id);
       assert.equal(status.status, 'failed');
@@ -611,10 +705,52 @@ describe('checkout', () => {
         await page.waitForURL('**/pedido/datos');
         await field(page, 'Nombre completo').fill('Pablo Romero');
         await field(page, 'Teléfono').fill(typed);
-        await page.getByRole('button', { name: 'Finalizar pedido' }).click();
+        await page.getByRole('button', { name: 'Confirmar pedido con obligación de pago' }).click();
         await page.waitForURL('**/pedido/confirmacion');
         assert.equal((await serverOrder(id)).customerPhone, stored, typed);
       }
+      assert.deepEqual(tab.errors, []);
+    } finally {
+      await tab.context.close();
+    }
+  });
+
+  test('an island address is refused by the server too, and one button turns the order into a free pickup', async () => {
+    const tab = await newPage(browser, 'phone');
+    const { page } = tab;
+    try {
+      const { id, order, store } = await openCheckout(tab);
+      await toDataPayingNow(page, 'Envío a domicilio');
+      // Straight to the server, as a stale or hand-made form would: refused with its own code.
+      const xsrf = (await tab.context.cookies(server.url)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+      const res = await tab.context.request.post(`${server.url}/api/orders/${id}/confirmDelivery`, {
+        headers: { 'x-xsrf-token': xsrf },
+        data: { address: 'Calle Triana, 1', city: 'Las Palmas', postalCode: '35002' },
+      });
+      const refused = { status: res.status(), body: await res.json() };
+      assert.deepEqual(refused, {
+        status: 400,
+        body: { error: 'DELIVERY_AREA', message: messages.postalCodeNotDelivered, field: 'postalCode' },
+      });
+
+      await field(page, 'Nombre completo').fill('Carmen Vega');
+      await field(page, 'Correo electrónico').fill('carmen@example.com');
+      await field(page, 'Teléfono').fill('600123456');
+      await field(page, 'Dirección').fill('Calle Triana, 1');
+      await field(page, 'Ciudad').fill('Las Palmas');
+      await field(page, 'Código postal').fill('35002');
+      await page.getByRole('button', { name: `Pagar ${formatEuros(order.total + 5)}` }).click();
+      await page.getByRole('alert').filter({ hasText: messages.postalCodeNotDelivered }).waitFor();
+      await page.getByRole('button', { name: `Recoger en ${store.name} (gratis)` }).click();
+      await page.getByRole('group', { name: 'Datos de envío' }).waitFor({ state: 'detached' });
+      await expectBreakdown(page, order.total, 0);
+      await page.getByRole('button', { name: `Pagar ${formatEuros(order.total)}`, exact: true }).waitFor();
+      await page
+        .getByRole('list', { name: 'Antes de confirmar' })
+        .getByText(`Recogida en ${store.name}`, { exact: false })
+        .waitFor();
+      const now = await serverOrder(id);
+      assert.deepEqual([now.isHomeDelivery, now.shipping, now.customerPostalCode], [false, 0, null]);
       assert.deepEqual(tab.errors, []);
     } finally {
       await tab.context.close();
@@ -661,12 +797,12 @@ describe('checkout', () => {
       await openCheckout(tab);
       await page.getByRole('button', { name: 'Continuar' }).click();
       await page.waitForURL('**/pedido/datos');
-      await page.getByRole('button', { name: 'Finalizar pedido' }).click();
+      await page.getByRole('button', { name: 'Confirmar pedido con obligación de pago' }).click();
       await eventually(async () => assert.equal(await alertText(page), messages.contactFieldsRequired));
       assert.equal(await field(page, 'Correo electrónico').getAttribute('aria-invalid'), null);
       await field(page, 'Nombre completo').fill('Ana');
       await field(page, 'Correo electrónico').fill('ana');
-      await page.getByRole('button', { name: 'Finalizar pedido' }).click();
+      await page.getByRole('button', { name: 'Confirmar pedido con obligación de pago' }).click();
       await eventually(async () => assert.equal(await alertText(page), messages.invalidEmail));
       assert.equal(page.url(), `${server.url}/pedido/datos`);
       assert.deepEqual(tab.errors, []);
@@ -786,7 +922,7 @@ for (const viewport of ['phone', 'desktop'] as ViewportName[]) {
       await page.goto(`${server.url}/pedido/pagar-tienda`);
       await page.getByRole('button', { name: 'Continuar' }).click();
       await field(page, 'Nombre completo').fill('Lucía');
-      await page.getByRole('button', { name: 'Finalizar pedido' }).click();
+      await page.getByRole('button', { name: 'Confirmar pedido con obligación de pago' }).click();
       await page.getByRole('heading', { name: '¡La operación se ha realizado con éxito!' }).waitFor();
       await check('confirmacion');
       await page.goto(`${server.url}/payment-success`);

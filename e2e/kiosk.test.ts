@@ -244,7 +244,7 @@ describe('kiosk and phone', () => {
       await k.waitForURL(`${server.url}/pedido/datos`);
       await k.getByRole('textbox', { name: 'Nombre completo', exact: true }).fill('Carmen Ortega');
       await k.clock.install();
-      await k.getByRole('button', { name: 'Finalizar pedido' }).click();
+      await k.getByRole('button', { name: 'Confirmar pedido con obligación de pago' }).click();
       await k.waitForURL(`${server.url}/pedido/confirmacion`);
       await k.getByRole('button', { name: 'Empezar otra funda' }).waitFor();
       await k.getByText('Volvemos al inicio en 60 s si nadie toca la pantalla.').waitFor();

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { DEFAULT_RETENTION, type RetentionPeriods } from '@shop/contracts/retention';
+import { isValidSpanishTaxId, normalizeTaxId } from '@shop/contracts/tax-id';
 import { z } from 'zod';
 import { estimate, MIN_SECRET_GUESSES_LOG10 } from './lib/password-strength.ts';
 
@@ -59,6 +61,13 @@ const EnvSchema = z.object({
   VERIFACTU_CERT_PASSWORD: z.string().optional(),
   /** NumeroInstalacion of SistemaInformatico: tells this installation apart from others of the software. */
   VERIFACTU_INSTALLATION: z.string().trim().min(1).max(100).default('0001'),
+  /** Days after the legal guarantee of a delivered order ends until its photo and design are deleted. */
+  RETENTION_PHOTO_DAYS_AFTER_WARRANTY: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3650)
+    .default(DEFAULT_RETENTION.photoDaysAfterWarranty),
   COMPANY_LEGAL_NAME: z.string().default('Fundas Málaga Demo, S.L.'),
   COMPANY_TRADE_NAME: z.string().default('Fundamía'),
   COMPANY_NIF: z.string().default('B00000000'),
@@ -127,6 +136,7 @@ export interface Config {
     email: string;
     hours: string;
     registry: string;
+    retention: RetentionPeriods;
   };
 }
 
@@ -174,6 +184,46 @@ function checkProductionSecrets(e: Env): void {
         `Configuración no válida:\n  ${name}: demasiado fácil de adivinar (palabras, repeticiones o secuencias); genere uno aleatorio, p. ej. openssl rand -base64 32`,
       );
     }
+  }
+}
+
+// --- The company's own data: printed on every invoice and mail -----------------------------------
+
+/** The demo company of the defaults and `.env.example`: fine to try the shop, never to sell. */
+export const DEMO_COMPANY = {
+  nif: 'B00000000',
+  legalName: 'Fundas Málaga Demo, S.L.',
+  address: 'Calle Ejemplo, 1',
+  marker: '(datos de ejemplo)',
+} as const;
+
+/**
+ * The company's NIF goes into every invoice record and its hash chain: a wrong check digit is
+ * refused everywhere, and production refuses the demo company's data (its NIF, its name, its
+ * address, anything marked '(datos de ejemplo)'), naming each variable to set.
+ */
+function checkCompany(e: Env, production: boolean): void {
+  if (!isValidSpanishTaxId(e.COMPANY_NIF)) {
+    throw new ConfigError(
+      `Configuración no válida:\n  COMPANY_NIF: '${e.COMPANY_NIF}' no es un NIF válido (revise la letra o el dígito de control)`,
+    );
+  }
+  if (!production) return;
+  const demo: [string, boolean][] = [
+    ['COMPANY_NIF', normalizeTaxId(e.COMPANY_NIF) === DEMO_COMPANY.nif],
+    ['COMPANY_LEGAL_NAME', e.COMPANY_LEGAL_NAME.trim() === DEMO_COMPANY.legalName],
+    ['COMPANY_ADDRESS', e.COMPANY_ADDRESS.trim() === DEMO_COMPANY.address],
+  ];
+  for (const [name, value] of Object.entries(e)) {
+    if (name.startsWith('COMPANY_') && typeof value === 'string' && value.includes(DEMO_COMPANY.marker)) {
+      demo.push([name, true]);
+    }
+  }
+  const wrong = [...new Set(demo.filter(([, isDemo]) => isDemo).map(([name]) => name))];
+  if (wrong.length > 0) {
+    throw new ConfigError(
+      `Configuración no válida:\n${wrong.map((name) => `  ${name}: son los datos de la empresa de ejemplo; indique los de su empresa (van en cada factura y cada correo)`).join('\n')}`,
+    );
   }
 }
 
@@ -229,6 +279,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'Configuración no válida:\n  VERIFACTU_CERT: el envío por https:// a la AEAT necesita el certificado de la empresa (PKCS#12)',
     );
   }
+  checkCompany(e, production);
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError(
       'Configuración no válida:\n  ADMIN_EMAIL y ADMIN_PASSWORD: se indican los dos o ninguno',
@@ -286,6 +337,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       email: e.COMPANY_EMAIL,
       hours: 'de lunes a viernes, de 10:00 a 22:00',
       registry: e.COMPANY_REGISTRY,
+      retention: { ...DEFAULT_RETENTION, photoDaysAfterWarranty: e.RETENTION_PHOTO_DAYS_AFTER_WARRANTY },
     },
   };
 }

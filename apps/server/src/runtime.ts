@@ -13,6 +13,7 @@ import { enqueueMail } from './modules/mail/service.ts';
 import { createMailTransport } from './modules/mail/transport.ts';
 import { sweepUnattachedUploads } from './modules/orders/photo-service.ts';
 import { reconcilePendingAttempts } from './modules/payments/reconcile.ts';
+import { runRetention } from './modules/retention/service.ts';
 import { purgeRateLimits } from './plugins/rate-limit.ts';
 import { sweepSpooledUploads } from './plugins/upload-queue.ts';
 import { LocalFileStore } from './storage/file-store.ts';
@@ -148,4 +149,9 @@ function scheduleHousekeeping(
   // left in the spool directory.
   every(10, 'purge rate limits', async () => (await purgeRateLimits(db)) + (await purgeLoginFailures(db)));
   every(10, 'sweep spooled uploads', () => sweepSpooledUploads(uploadTmpDir(app.deps.config)));
+  // The privacy policy's retention periods, once a day between all instances (checked hourly).
+  every(60, 'retention', async () => {
+    const run = await runRetention(db, files, app.deps.config.company.retention, { log: app.log });
+    return run.abandonedOrders + run.abandonedAnonymised + run.photoOrders;
+  });
 }

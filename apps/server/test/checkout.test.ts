@@ -188,7 +188,7 @@ describe('checkout: the order calls as a server-enforced state machine', () => {
       ],
       ['postal code 00000', { address: 'Calle 1', city: 'Málaga', postalCode: '00000' }, 'invalidPostalCode'],
       ['postal code 99999', { address: 'Calle 1', city: 'Málaga', postalCode: '99999' }, 'invalidPostalCode'],
-      ['postal code of Melilla (52)', { address: 'Calle 1', city: 'Melilla', postalCode: '52001' }, null],
+      ['postal code of Álava (01)', { address: 'Calle 1', city: 'Vitoria', postalCode: '01001' }, null],
       ['all good', { address: 'Calle 1', city: 'Málaga', postalCode: '29001' }, null],
     ];
     for (const [name, body, problem] of delivery) {
@@ -204,6 +204,34 @@ describe('checkout: the order calls as a server-enforced state machine', () => {
         assert.equal(res.statusCode, 400);
         assert.deepEqual(res.json(), { error: 'VALIDATION_FAILED', message: messages[problem] });
         assert.equal((await read(order)).customerAddress, null, 'nothing stored');
+      });
+    }
+
+    // The shipping page promises the peninsula only: the islands, Ceuta and Melilla get pickup.
+    const outside: [string, string][] = [
+      ['Palma (Baleares)', '07001'],
+      ['Ibiza (Baleares)', '07800'],
+      ['Las Palmas (Canarias)', '35002'],
+      ['Santa Cruz de Tenerife (Canarias)', '38001'],
+      ['Ceuta', '51001'],
+      ['Melilla', '52001'],
+    ];
+    for (const [place, postalCode] of outside) {
+      test(`delivery: ${place} (${postalCode}) is outside the delivery area, and the answer offers pickup`, async () => {
+        const order = await designedOrder(c);
+        await expectOk(call(order, 'confirmPaymentMethod?paymentMethod=paynow'));
+        await expectOk(call(order, 'addDelivery'));
+        const res = await call(order, 'confirmDelivery', { address: 'Calle 1', city: place, postalCode });
+        assert.equal(res.statusCode, 400);
+        assert.deepEqual(res.json(), {
+          error: 'DELIVERY_AREA',
+          message: messages.postalCodeNotDelivered,
+          field: 'postalCode',
+        });
+        assert.match(messages.postalCodeNotDelivered, /recogida en tienda/);
+        const stored = await read(order);
+        assert.equal(stored.customerAddress, null, 'nothing stored');
+        assert.equal(stored.status, 'design_confirmed');
       });
     }
   });

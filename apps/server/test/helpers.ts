@@ -62,6 +62,11 @@ export const PRODUCTION = {
   VERIFACTU_ENDPOINT: 'https://prewww1.aeat.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP',
   VERIFACTU_CERT: '/etc/fundamia/empresa.p12',
   VERIFACTU_CERT_PASSWORD: 'secreta',
+  // The company's own data, not the demo company's.
+  COMPANY_LEGAL_NAME: 'Fundas del Sur, S.L.',
+  COMPANY_NIF: 'B29123452',
+  COMPANY_ADDRESS: 'Calle Granada, 12',
+  COMPANY_REGISTRY: 'Inscrita en el Registro Mercantil de Málaga, tomo 5123, folio 45, hoja MA-123456',
 };
 
 /** Where test apps spool uploads (their DATA_DIR does not exist). */

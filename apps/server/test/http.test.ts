@@ -155,6 +155,52 @@ describe('configuration is checked at boot', () => {
       );
     }
   });
+  test("production refuses the demo company's data, naming each variable; elsewhere it is the default", () => {
+    const demo: [Record<string, string>, string[]][] = [
+      [{ COMPANY_NIF: 'B00000000' }, ['COMPANY_NIF']],
+      [{ COMPANY_NIF: 'b-00000000' }, ['COMPANY_NIF']],
+      [{ COMPANY_LEGAL_NAME: 'Fundas Málaga Demo, S.L.' }, ['COMPANY_LEGAL_NAME']],
+      [{ COMPANY_ADDRESS: 'Calle Ejemplo, 1' }, ['COMPANY_ADDRESS']],
+      [
+        { COMPANY_REGISTRY: 'Inscrita en el Registro Mercantil de Málaga, tomo 0000 (datos de ejemplo)' },
+        ['COMPANY_REGISTRY'],
+      ],
+      [{ COMPANY_TOWN: 'Málaga (datos de ejemplo)' }, ['COMPANY_TOWN']],
+    ];
+    for (const [change, names] of demo) {
+      assert.throws(
+        () => loadConfig({ ...PRODUCTION, ...change }),
+        (err: Error) =>
+          names.every((n) => err.message.includes(`${n}: son los datos de la empresa de ejemplo`)),
+        JSON.stringify(change),
+      );
+      assert.doesNotThrow(() => loadConfig({ ...PRODUCTION, ...change, NODE_ENV: 'development' }));
+    }
+    // Leaving every company variable out in production is the demo company: each one is named.
+    const { COMPANY_NIF, COMPANY_LEGAL_NAME, COMPANY_ADDRESS, COMPANY_REGISTRY, ...bare } = PRODUCTION;
+    assert.ok(COMPANY_NIF && COMPANY_LEGAL_NAME && COMPANY_ADDRESS && COMPANY_REGISTRY);
+    assert.throws(
+      () => loadConfig(bare),
+      (err: Error) =>
+        ['COMPANY_NIF', 'COMPANY_LEGAL_NAME', 'COMPANY_ADDRESS', 'COMPANY_REGISTRY'].every((n) =>
+          err.message.includes(n),
+        ),
+    );
+    assert.equal(loadConfig({}).company.nif, 'B00000000', 'the demo company outside production');
+    assert.equal(loadConfig(PRODUCTION).company.nif, 'B29123452');
+  });
+  test('a NIF with a wrong check digit is refused everywhere: it would go into every invoice record', () => {
+    for (const env of [{}, PRODUCTION]) {
+      assert.throws(
+        () => loadConfig({ ...env, COMPANY_NIF: 'B29123453' }),
+        /COMPANY_NIF: 'B29123453' no es un NIF válido/,
+      );
+      assert.throws(() => loadConfig({ ...env, COMPANY_NIF: '12345678A' }), /COMPANY_NIF/);
+      assert.throws(() => loadConfig({ ...env, COMPANY_NIF: 'no-es-un-nif' }), /COMPANY_NIF/);
+    }
+    assert.doesNotThrow(() => loadConfig({ COMPANY_NIF: '12345678Z' }));
+    assert.doesNotThrow(() => loadConfig({ ...PRODUCTION, COMPANY_NIF: 'A58818501' }));
+  });
   test('bad values name the variable', () => {
     assert.throws(() => loadConfig({ PORT: 'abc' }), /PORT/);
     assert.throws(() => loadConfig({ DATABASE_URL: 'mysql://x' }), /DATABASE_URL/);

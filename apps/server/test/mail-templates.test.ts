@@ -178,7 +178,7 @@ describe('order mail templates', () => {
       'Fecha: 2 de marzo de 2026',
       `Envío a domicilio: ${eur(5)} (IVA incluido)`,
       `Total pagado: ${eur(24.95)} (IVA incluido)`,
-      'de 2 a 4 días laborables',
+      '2 a 4 días laborables',
       'lunes a viernes',
       'Calle Larios, 5',
     ]) {

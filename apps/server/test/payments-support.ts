@@ -209,6 +209,7 @@ export function countOrderPaid(app: FastifyInstance): Map<string, number> {
     orderPlaced: async () => {},
     orderPaid: async () => {},
     orderReady: async () => {},
+    orderCancelled: async () => {},
   } as unknown as CheckoutEffects;
   const effects = deps.checkoutEffects;
   const real = effects.orderPaid;

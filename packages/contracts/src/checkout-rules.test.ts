@@ -2,9 +2,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   contactProblem,
+  DELIVERY_PROVINCES,
   deliveryProblem,
   formatPhoneForPeople,
   isEmail,
+  NO_DELIVERY_PROVINCES,
   normaliseContact,
   normaliseSpanishPhone,
   postalCodeProvince,
@@ -107,18 +109,31 @@ describe('postal codes', () => {
       assert.equal(postalCodeProvince(code), province);
       assert.equal(
         deliveryProblem({ address: 'Calle Larios, 5', city: 'Málaga', postalCode: code }),
-        province ? null : 'invalidPostalCode',
+        province === null
+          ? 'invalidPostalCode'
+          : NO_DELIVERY_PROVINCES.has(province)
+            ? 'postalCodeNotDelivered'
+            : null,
       );
     });
   }
 
-  it('a narrower set of provinces is one argument away', () => {
-    const peninsula = new Set(
-      [...SPANISH_PROVINCES].filter((p) => !['07', '35', '38', '51', '52'].includes(p)),
-    );
-    const canarias = { address: 'Calle Triana, 1', city: 'Las Palmas', postalCode: '35002' };
-    assert.equal(deliveryProblem(canarias), null);
-    assert.equal(deliveryProblem(canarias, peninsula), 'invalidPostalCode');
+  it('home delivery reaches the peninsula only: the islands, Ceuta and Melilla are refused by name', () => {
+    const address = (postalCode: string) => ({ address: 'Calle Triana, 1', city: 'X', postalCode });
+    for (const code of ['07001', '07800', '35002', '38001', '51001', '52001']) {
+      assert.equal(deliveryProblem(address(code)), 'postalCodeNotDelivered', code);
+    }
+    for (const code of ['01001', '06001', '08001', '28013', '29005', '36001', '37001', '39001', '50001']) {
+      assert.equal(deliveryProblem(address(code)), null, code);
+    }
+    assert.equal(DELIVERY_PROVINCES.size, 47);
     assert.equal(SPANISH_PROVINCES.size, 52);
+    // A typing mistake is still a typing mistake, wherever it would be.
+    assert.equal(deliveryProblem(address('3500')), 'invalidPostalCode');
+  });
+
+  it('all of Spain is one argument away', () => {
+    const canarias = { address: 'Calle Triana, 1', city: 'Las Palmas', postalCode: '35002' };
+    assert.equal(deliveryProblem(canarias, SPANISH_PROVINCES), null);
   });
 });

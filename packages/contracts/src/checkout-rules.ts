@@ -16,7 +16,7 @@ export const POSTAL_CODE = /^\d{5}$/;
 
 /**
  * A postal code's first two digits are its province (INE code). A set of them says where the shop
- * delivers: today all of Spain; a narrower set (the peninsula, say) is one more constant.
+ * delivers: the Spanish peninsula, as the shipping page promises.
  */
 export type ProvinceSet = ReadonlySet<string>;
 
@@ -24,6 +24,18 @@ export type ProvinceSet = ReadonlySet<string>;
 export const SPANISH_PROVINCES: ProvinceSet = new Set(
   Array.from({ length: 52 }, (_, i) => String(i + 1).padStart(2, '0')),
 );
+
+/** Provinces with no home delivery: Illes Balears (07), Las Palmas (35), Santa Cruz de Tenerife (38), Ceuta (51), Melilla (52). */
+export const NO_DELIVERY_PROVINCES: ProvinceSet = new Set(['07', '35', '38', '51', '52']);
+
+/** Where the shop delivers to the door: the Spanish peninsula (every province but the islands, Ceuta and Melilla). */
+export const DELIVERY_PROVINCES: ProvinceSet = new Set(
+  [...SPANISH_PROVINCES].filter((province) => !NO_DELIVERY_PROVINCES.has(province)),
+);
+
+/** What the data form says before the customer types an address (the same promise as the shipping page). */
+export const DELIVERY_AREA_NOTE =
+  'Enviamos a domicilio solo a la península. Para Baleares, Canarias, Ceuta y Melilla elige la recogida en tienda, sin gastos de envío.';
 
 /** The province code of a postal code ('29' for '29005'), or null when it is not one. */
 export function postalCodeProvince(postalCode: string, provinces: ProvinceSet = SPANISH_PROVINCES) {
@@ -60,7 +72,7 @@ export interface DeliveryFields {
 }
 
 export type ContactProblem = 'contactFieldsRequired' | 'invalidEmail' | 'invalidPhone';
-export type DeliveryProblem = 'deliveryFieldsRequired' | 'invalidPostalCode';
+export type DeliveryProblem = 'deliveryFieldsRequired' | 'invalidPostalCode' | 'postalCodeNotDelivered';
 
 /** The first problem with the contact data, or null. E-mail and phone are required for delivery. */
 export function contactProblem(c: ContactFields, homeDelivery: boolean): ContactProblem | null {
@@ -84,11 +96,18 @@ export function normaliseContact(c: ContactFields): {
   };
 }
 
+/**
+ * The first problem with a delivery address, or null: every field filled in, a real Spanish postal
+ * code, and one where the shop delivers (`delivered`, the peninsula by default). A real code
+ * outside it ('07001', Palma) is not a typing mistake: it gets its own problem, which offers pickup.
+ */
 export function deliveryProblem(
   d: DeliveryFields,
-  provinces: ProvinceSet = SPANISH_PROVINCES,
+  delivered: ProvinceSet = DELIVERY_PROVINCES,
 ): DeliveryProblem | null {
   if (!d.address.trim() || !d.city.trim() || !d.postalCode.trim()) return 'deliveryFieldsRequired';
-  if (!postalCodeProvince(d.postalCode, provinces)) return 'invalidPostalCode';
+  const province = postalCodeProvince(d.postalCode);
+  if (!province) return 'invalidPostalCode';
+  if (!delivered.has(province)) return 'postalCodeNotDelivered';
   return null;
 }

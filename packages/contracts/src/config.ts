@@ -17,6 +17,14 @@ export const CompanySchema = z.object({
   email: z.string(),
   hours: z.string(),
   registry: z.string(),
+  /** How long photos, designs, abandoned orders and invoices are kept: the privacy policy says it. */
+  retention: z.object({
+    photoDaysAfterWarranty: z.number().int(),
+    cancelledOrderDays: z.number().int(),
+    abandonedOrderDays: z.number().int(),
+    invoiceYears: z.number().int(),
+    warrantyYears: z.number().int(),
+  }),
 });
 export type Company = z.infer<typeof CompanySchema>;
 

@@ -51,7 +51,10 @@ export const ErrorCode = z.enum([
   'INVOICE_STATE',
   // After the order
   'PRINT_BATCH_NOT_FOUND',
+  'PRINT_BATCH_EXPIRED',
   'PRINT_SHEET_TOO_SMALL',
+  // Consumer law at the checkout
+  'DELIVERY_AREA',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -4,27 +4,27 @@
  */
 export const messages = {
   // Store and catalogue (spec point 8)
-  pageLoadFailed: 'Error obteniendo la página. Por favor, inténtelo de nuevo.',
+  pageLoadFailed: 'Error obteniendo la página. Por favor, inténtalo de nuevo.',
   invalidStoreUrl: 'URL inválida o faltante en los parámetros de la ruta.',
   invalidStore: 'Tienda inválida.',
-  storeValidationFailed: 'Error al validar la tienda. Por favor, inténtelo de nuevo.',
-  brandsLoadFailed: 'Error al cargar las marcas. Por favor, inténtelo de nuevo.',
-  modelsLoadFailed: 'Error al cargar los modelos. Por favor, inténtelo de nuevo.',
+  storeValidationFailed: 'Error al validar la tienda. Por favor, inténtalo de nuevo.',
+  brandsLoadFailed: 'Error al cargar las marcas. Por favor, inténtalo de nuevo.',
+  modelsLoadFailed: 'Error al cargar los modelos. Por favor, inténtalo de nuevo.',
   brandNotFound: 'Marca no encontrada.',
   storeNotFound: 'Tienda no encontrada.',
-  brandDetailsFailed: 'Error al obtener los detalles de la marca. Por favor, inténtelo de nuevo.',
-  storeDetailsFailed: 'Error al obtener los detalles de la tienda. Por favor, inténtelo de nuevo.',
-  modelsFilterFailed: 'Error al filtrar los modelos. Por favor, inténtelo de nuevo.',
+  brandDetailsFailed: 'Error al obtener los detalles de la marca. Por favor, inténtalo de nuevo.',
+  storeDetailsFailed: 'Error al obtener los detalles de la tienda. Por favor, inténtalo de nuevo.',
+  modelsFilterFailed: 'Error al filtrar los modelos. Por favor, inténtalo de nuevo.',
   storeNotLoaded: 'La tienda no está cargada.',
   noBrands: 'No hay marcas disponibles en este momento. Vuelve más tarde.',
   // Store selection
-  storesLoadFailed: 'Error al obtener las tiendas. Por favor, inténtelo de nuevo.',
-  storeInfoFailed: 'Error obteniendo información de la tienda. Intente más tarde.',
+  storesLoadFailed: 'Error al obtener las tiendas. Por favor, inténtalo de nuevo.',
+  storeInfoFailed: 'Error obteniendo información de la tienda. Inténtalo más tarde.',
   storeInvalidOrDown: 'La tienda seleccionada no es válida o está inactiva.',
-  storeValidatingFailed: 'Error validando la tienda. Intente más tarde.',
-  storeQrFailed: 'Error obteniendo el código QR de la tienda. Intente más tarde.',
+  storeValidatingFailed: 'Error validando la tienda. Inténtalo más tarde.',
+  storeQrFailed: 'Error obteniendo el código QR de la tienda. Inténtalo más tarde.',
   // Order creation
-  orderCreateFailed: 'Error al crear el pedido. Por favor, inténtelo de nuevo.',
+  orderCreateFailed: 'Error al crear el pedido. Por favor, inténtalo de nuevo.',
   // Editor-modelo and upload
   modelNotInOrder: 'Modelo no encontrado en el pedido.',
   orderDetailsLoadFailed: 'Error al cargar los detalles del pedido.',
@@ -32,34 +32,36 @@ export const messages = {
   imageUploadFailed: 'Error al subir imagen.',
   orderDetailsFailed: 'Error al obtener los detalles del pedido.',
   // Editor-edicion
-  orderLoadFailed: 'Error cargando su pedido. Por favor, inténtelo de nuevo.',
-  orderConfirmFailed: 'Error confirmando el pedido. Por favor, inténtelo de nuevo.',
-  genericRetry: 'Ocurrió un error. Intente nuevamente.',
+  orderLoadFailed: 'Error cargando tu pedido. Por favor, inténtalo de nuevo.',
+  orderConfirmFailed: 'Error confirmando el pedido. Por favor, inténtalo de nuevo.',
+  genericRetry: 'Ocurrió un error. Inténtalo de nuevo.',
   currentOrderMissing: 'No se puede encontrar la orden actual.',
   // Order pages
   noOrderInSession: 'No se encontró ningún pedido en la sesión.',
   noOrderToContinue: 'No se encontró ningún pedido para continuar.',
-  orderDetailsRetry: 'Error al obtener los detalles del pedido. Por favor, inténtelo de nuevo.',
-  pickupConfirmFailed: 'Error confirmando la recogida en tienda. Por favor, inténtelo de nuevo.',
+  orderDetailsRetry: 'Error al obtener los detalles del pedido. Por favor, inténtalo de nuevo.',
+  pickupConfirmFailed: 'Error confirmando la recogida en tienda. Por favor, inténtalo de nuevo.',
   // Data form
-  contactConfirmFailed: 'Error confirmando datos de contacto. Reintente, por favor.',
-  deliveryConfirmFailed: 'Error confirmando datos de envío. Reintente, por favor.',
-  contactFieldsRequired: 'Por favor, complete todos los campos de contacto.',
-  invalidEmail: 'Por favor, ingrese un email válido.',
-  invalidPhone: 'Por favor, ingrese un número de teléfono válido.',
-  deliveryFieldsRequired: 'Por favor, complete todos los campos de envío.',
-  invalidPostalCode: 'Por favor, ingrese un código postal válido.',
+  contactConfirmFailed: 'Error confirmando los datos de contacto. Inténtalo de nuevo, por favor.',
+  deliveryConfirmFailed: 'Error confirmando los datos de envío. Inténtalo de nuevo, por favor.',
+  contactFieldsRequired: 'Por favor, completa todos los campos de contacto.',
+  invalidEmail: 'Por favor, escribe un email válido.',
+  invalidPhone: 'Por favor, escribe un número de teléfono válido.',
+  deliveryFieldsRequired: 'Por favor, completa todos los campos de envío.',
+  invalidPostalCode: 'Por favor, escribe un código postal válido.',
+  postalCodeNotDelivered:
+    'No enviamos a domicilio a Baleares, Canarias, Ceuta ni Melilla, solo a la península. Vuelve al paso anterior y elige la recogida en tienda: es gratuita.',
   // Upload page and payments
   uploadSucceeded: 'La imagen se ha subido con éxito. Ya puedes cerrar esta pestaña',
   uploadFailed: 'Ha habido un error durante la subida.',
   paymentFailedTitle: 'Se ha producido un error en el pago',
-  paymentFailedText: 'No se ha podido procesar su pago, inténtelo de nuevo más tarde',
+  paymentFailedText: 'No se ha podido procesar tu pago, inténtalo de nuevo más tarde',
   paymentSucceededTitle: 'Pago realizado',
   noImageProvided: 'No image provided',
 
   // Server error bodies
   badRequest: 'La petición no es válida.',
-  requestTimeout: 'La petición ha tardado demasiado en llegar y se ha cancelado. Inténtelo de nuevo.',
+  requestTimeout: 'La petición ha tardado demasiado en llegar y se ha cancelado. Inténtalo de nuevo.',
   headersTooLarge: 'Las cabeceras de la petición son demasiado grandes.',
   validationFailed: 'Los datos enviados no son válidos.',
   invalidJson: 'El cuerpo de la petición no es un JSON válido.',
@@ -68,9 +70,9 @@ export const messages = {
   unsupportedMediaType: 'Tipo de contenido no admitido.',
   unauthenticated: 'Debe iniciar sesión.',
   forbidden: 'No tiene permiso para realizar esta acción.',
-  csrfFailed: 'La sesión ha caducado o la petición no es válida. Recargue la página e inténtelo de nuevo.',
+  csrfFailed: 'La sesión ha caducado o la petición no es válida. Recarga la página e inténtalo de nuevo.',
   notFound: 'No se ha encontrado el recurso solicitado.',
-  rateLimited: 'Demasiados intentos. Espere un momento e inténtelo de nuevo.',
+  rateLimited: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.',
   invalidCredentials: 'Correo electrónico o contraseña incorrectos.',
   storeIsDown: 'La tienda está inactiva.',
   modelNotFound: 'Modelo no encontrado.',
@@ -91,6 +93,8 @@ export const messages = {
   printBatchCaseTooLarge:
     'La funda del pedido n.º {orderNumber} no cabe en la hoja elegida con sus márgenes.',
   printBatchNotFound: 'Lote de impresión no encontrado.',
+  printBatchExpired:
+    'El PDF de este lote ya no existe: los diseños que contenía han cumplido su plazo de conservación.',
   printBatchAlreadyPrinted: 'Este lote ya está marcado como impreso.',
   reportPeriodInvalid:
     'El periodo no es válido: la fecha final no puede ser anterior a la inicial ni abarcar más de 3 años.',
@@ -120,11 +124,11 @@ export const messages = {
   unknownFile: 'La imagen indicada no existe.',
   photoInUse: 'La foto está en un pedido: quítela del pedido antes de borrarla.',
   duplicate: 'Ya existe un registro con esos datos.',
-  serviceUnavailable: 'El servicio no está disponible en este momento. Inténtelo de nuevo en unos minutos.',
-  internal: 'Se ha producido un error inesperado. Inténtelo de nuevo más tarde.',
+  serviceUnavailable: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos minutos.',
+  internal: 'Se ha producido un error inesperado. Inténtalo de nuevo más tarde.',
   // Online payment (Redsys)
   paymentNotPayNow: 'Este pedido se paga en la tienda, no en línea.',
-  paymentNotReady: 'El pedido todavía no se puede pagar: complete antes sus datos.',
+  paymentNotReady: 'El pedido todavía no se puede pagar: completa antes tus datos.',
   paymentAlreadySettled: 'Este pedido ya está pagado.',
   paymentNothingToPay: 'El pedido no tiene ningún importe que pagar en línea.',
   paymentNotificationInvalid: 'La notificación de pago no es válida.',
@@ -180,7 +184,7 @@ export const messages = {
   // Checkout screens
   orderCancelled: 'Este pedido se ha cancelado. Puedes crear uno nuevo desde tu tienda.',
   // Kiosk photo hand-off (editor-modelo)
-  uploadQrFailed: 'No se ha podido generar el código QR. Inténtelo de nuevo.',
+  uploadQrFailed: 'No se ha podido generar el código QR. Inténtalo de nuevo.',
   // What is printed is what the customer approved; checkout forms; kiosk
   uploadLinkUsed:
     'Este enlace ya se ha usado para enviar una foto. Si quieres cambiarla, pulsa «Cambiar foto» en la pantalla de la tienda y escanea el código QR nuevo.',
@@ -202,10 +206,10 @@ export const messages = {
     'La contraseña es demasiado fácil de adivinar: use una frase de varias palabras poco habituales.',
   currentPasswordWrong: 'La contraseña actual no es correcta.',
   passwordChanged: 'Contraseña cambiada. Las demás sesiones de su cuenta se han cerrado.',
-  uploadsBusy: 'Hay muchas fotos subiéndose en este momento. Inténtelo de nuevo en unos segundos.',
+  uploadsBusy: 'Hay muchas fotos subiéndose en este momento. Inténtalo de nuevo en unos segundos.',
   imageBadShape:
     'La imagen tiene unas medidas que no se pueden imprimir: como máximo 16.384 píxeles por lado y una proporción de 20 a 1.',
-  imageNotProcessable: 'No se ha podido procesar la imagen. Pruebe con otra foto o guárdela en JPEG.',
+  imageNotProcessable: 'No se ha podido procesar la imagen. Prueba con otra foto o guárdala en JPEG.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -11,6 +11,7 @@ import paidAtAndSellableModels from './migrations/0009-paid-at-and-sellable-mode
 import security from './migrations/0010-security.ts';
 import verifactuSending from './migrations/0011-verifactu-sending.ts';
 import storefront from './migrations/0012-storefront.ts';
+import retention from './migrations/0013-retention.ts';
 import refunds from './migrations/0014-refunds.ts';
 import afterSales from './migrations/0015-after-sales.ts';
 
@@ -28,6 +29,7 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   { version: 10, name: 'security', sql: security },
   { version: 11, name: 'verifactu-sending', sql: verifactuSending },
   { version: 12, name: 'storefront', sql: storefront },
+  { version: 13, name: 'retention', sql: retention },
   { version: 14, name: 'refunds', sql: refunds },
   { version: 15, name: 'after-sales', sql: afterSales },
 ];

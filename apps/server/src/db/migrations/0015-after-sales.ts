@@ -27,7 +27,8 @@ CREATE TABLE print_batches (
   sheet_height_mm integer NOT NULL,
   margin_mm integer NOT NULL,
   sheets integer NOT NULL CHECK (sheets > 0),
-  file_id text NOT NULL UNIQUE REFERENCES files(id),
+  -- The sheets' PDF; NULL once the designs in it are past their retention period.
+  file_id text UNIQUE REFERENCES files(id),
   created_by text NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now(),
   printed_at timestamptz,

@@ -9,9 +9,11 @@ import type { CheckoutEffects } from '../orders/checkout-service.ts';
 import { getOrder } from '../orders/service.ts';
 import {
   DEFAULT_AUDIENCES,
+  footerLines,
   headerText,
   type MailAudience,
   type OrderMailKind,
+  type PaidWith,
   renderOrderMail,
 } from './templates.ts';
 
@@ -92,6 +94,16 @@ export function orderDedupeKey(orderId: string, kind: OrderMailKind, audience: M
   return `order:${orderId}:${kind.replace(/^order-/, '')}:${audience}`;
 }
 
+/** How the order was actually paid: at the store, or the means of the gateway attempt that was paid. */
+async function paidWithOf(q: Queryable, order: Order): Promise<PaidWith | null> {
+  if (order.paymentMethod === 'paystore') return 'store';
+  const { rows } = await q.query<{ method: 'card' | 'bizum' }>(
+    `SELECT method FROM payment_attempts WHERE order_id = $1 AND status = 'paid' ORDER BY id DESC LIMIT 1`,
+    [order.id],
+  );
+  return rows[0]?.method ?? null;
+}
+
 async function enqueueForOrder(
   q: Queryable,
   order: Order,
@@ -111,7 +123,8 @@ async function enqueueForOrder(
     if (!to) continue;
     // Replies from the customer reach the shop's support address; the shop's reply reaches the customer.
     const replyTo = audience === 'customer' ? deliverableAddress(config.company.email) : customer;
-    const mail = renderOrderMail(kind, audience, order, config, now);
+    const paidWith = kind === 'order-paid' ? await paidWithOf(q, order) : null;
+    const mail = renderOrderMail(kind, audience, order, config, now, paidWith);
     const inserted = await insertOutbox(
       q,
       {
@@ -200,7 +213,8 @@ async function bestEffort(
  * - paid: the receipt ('order-paid') to the customer; to the shop, the delivery details for home
  *   delivery, else the 'order-received' copy (already sent if the order was placed first: then
  *   nothing new goes out);
- * - ready (a pickup order waits at the store): 'ready-for-pickup' to the customer.
+ * - ready (a pickup order waits at the store): 'ready-for-pickup' to the customer;
+ * - cancelled: 'order-cancelled' to the customer.
  */
 export function makeCheckoutEffects(
   config: MailConfig,
@@ -220,6 +234,11 @@ export function makeCheckoutEffects(
         if (order.isHomeDelivery) await enqueueForOrder(tx, order, 'delivery-details', ['shop'], config, now);
         else await enqueueForOrder(tx, order, 'order-received', ['shop'], config, now);
       });
+    },
+    async orderCancelled(tx, orderId) {
+      await bestEffort(tx, log, { orderId, milestone: 'cancelled' }, () =>
+        enqueueOrderMail(tx, orderId, 'order-cancelled', config),
+      );
     },
     async orderReady(tx, orderId) {
       await bestEffort(tx, log, { orderId, milestone: 'ready' }, async () => {
@@ -262,7 +281,8 @@ export async function enqueueMail(q: Queryable, input: MailSend, config: MailCon
         to,
         replyTo: null,
         subject: input.subject,
-        text: input.text,
+        // Every mail says who sends it: the company's legal name, NIF and registry data.
+        text: `${input.text}\n\n--\n${footerLines(config, 'anyone').join('\n')}\n`,
         html: null,
       },
       config.mail.from,

@@ -1,3 +1,9 @@
+import {
+  DELIVERY_TIME,
+  GUARANTEE_REMINDER,
+  TERMS_PAGES,
+  WITHDRAWAL_EXEMPTION,
+} from '@shop/contracts/consumer-terms';
 import { centsToEuros, eurosToCents, formatEuros } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 import { formatPhoneForPeople } from '@shop/contracts/phone';
@@ -22,8 +28,14 @@ export type OrderMailKind =
   | 'delivery-details'
   | 'ready-for-pickup'
   | 'order-shipped'
-  | 'order-delivered';
+  | 'order-delivered'
+  | 'order-cancelled';
+
+/** How an order was actually paid: named in the receipt ('Tarjeta', 'Bizum', 'En la tienda'). */
+export type PaidWith = 'card' | 'bizum' | 'store';
 export type MailAudience = 'customer' | 'shop';
+/** A mail written by staff to any address (the footer only names the sender). */
+type FooterAudience = MailAudience | 'anyone';
 
 export interface RenderedMail {
   subject: string;
@@ -80,7 +92,9 @@ export type Block =
   /** A highlighted line: what the reader must not miss (pay at the store, delivery time). */
   | { type: 'note'; text: string }
   /** Labelled values under a small heading; `emphasise` marks the last row as the total. */
-  | { type: 'rows'; title: string; rows: Row[]; emphasise?: boolean };
+  | { type: 'rows'; title: string; rows: Row[]; emphasise?: boolean }
+  /** A sentence that ends in a link (plain text: the address in full). Without an address: the sentence. */
+  | { type: 'link'; text: string; label: string; href: string | undefined };
 
 export interface Mail {
   subject: string;
@@ -105,6 +119,11 @@ function blockHtml(b: Block): string {
       return `<p style="margin:0 0 16px;${FONT};font-size:16px;line-height:1.5;color:${INK};">${escapeHtml(oneLine(b.text))}</p>`;
     case 'note':
       return `<p style="margin:0 0 16px;padding:12px 16px;background-color:#fef9c3;border-left:4px solid #ca8a04;${FONT};font-size:16px;line-height:1.5;color:#1c1917;">${escapeHtml(oneLine(b.text))}</p>`;
+    case 'link': {
+      const p = `<p style="margin:0 0 16px;${FONT};font-size:16px;line-height:1.5;color:${INK};">`;
+      if (!b.href) return `${p}${escapeHtml(oneLine(b.text))} ${escapeHtml(oneLine(b.label))}.</p>`;
+      return `${p}${escapeHtml(oneLine(b.text))} <a href="${escapeHtml(b.href)}" style="color:#1d4ed8;text-decoration:underline;">${escapeHtml(oneLine(b.label))}</a>.</p>`;
+    }
     case 'rows': {
       const last = b.rows.length - 1;
       const rows = b.rows
@@ -135,19 +154,28 @@ function blockText(b: Block): string {
       return `>> ${oneLine(b.text)}`;
     case 'rows':
       return [oneLine(b.title), ...b.rows.map(([l, v]) => `  ${oneLine(l)}: ${oneLine(v)}`)].join('\n');
+    case 'link':
+      return `${oneLine(b.text)} ${oneLine(b.label)}${b.href ? `: ${b.href}` : '.'}`;
   }
 }
 
-function footerLines(brand: MailBranding, audience: MailAudience): string[] {
+/**
+ * Who sends every mail (LSSI art. 10): the company's legal name, NIF, address and registry data,
+ * and how to reach it. The same lines close the order mails and the staff's plain-text mails.
+ */
+export function footerLines(brand: MailBranding, audience: FooterAudience): string[] {
   const c = brand.company;
   const lines = [
-    `${oneLine(c.legalName)} · ${oneLine(c.address)}, ${oneLine(c.postalCode)} ${oneLine(c.town)} (${oneLine(c.province)})`,
+    `${oneLine(c.legalName)} · NIF ${oneLine(c.nif)} · ${oneLine(c.address)}, ${oneLine(c.postalCode)} ${oneLine(c.town)} (${oneLine(c.province)})`,
+    oneLine(c.registry),
     `Teléfono y WhatsApp: ${oneLine(formatPhoneForPeople(c.phone))} · Correo electrónico: ${oneLine(c.email)}`,
   ];
   lines.push(
     audience === 'customer'
       ? `Recibes este correo porque has hecho un pedido en ${oneLine(c.tradeName)}.`
-      : `Mensaje automático de la tienda web ${oneLine(c.tradeName)}.`,
+      : audience === 'shop'
+        ? `Mensaje automático de la tienda web ${oneLine(c.tradeName)}.`
+        : `Te escribimos desde la tienda web ${oneLine(c.tradeName)}.`,
   );
   return lines;
 }
@@ -239,9 +267,6 @@ export const dateTime = new Intl.DateTimeFormat('es-ES', {
   timeZone: 'Europe/Madrid',
 });
 
-/** Estimated delivery of spec point 9. */
-const DELIVERY_TIME = 'de 2 a 4 días laborables (envíos de lunes a viernes)';
-
 export const product = (o: Order) => oneLine(productName(o.brand, o.model));
 export const amountDue = (o: Order) => centsToEuros(eurosToCents(o.total) + eurosToCents(o.shipping));
 
@@ -324,6 +349,34 @@ export function contactBlock(brand: MailBranding): Block {
   };
 }
 
+/** The page of the shop at `path`, when the shop's public address is known. */
+function pageUrl(brand: MailBranding, path: string): string | undefined {
+  return brand.publicUrl && /^https?:\/\//.test(brand.publicUrl) ? `${brand.publicUrl}${path}` : undefined;
+}
+
+/**
+ * What a consumer must be told with the order (TRLGDCU art. 98.7, 103 c, 120): no withdrawal for a
+ * made-to-measure case, the legal guarantee, and where the conditions are.
+ */
+function legalBlocks(brand: MailBranding): Block[] {
+  return [
+    { type: 'paragraph', text: WITHDRAWAL_EXEMPTION },
+    { type: 'paragraph', text: GUARANTEE_REMINDER },
+    {
+      type: 'link',
+      text: 'Tu pedido se rige por nuestras condiciones generales; las tienes en',
+      label: 'condiciones generales',
+      href: pageUrl(brand, TERMS_PAGES.generalConditions),
+    },
+  ];
+}
+
+const PAID_WITH: Record<PaidWith, string> = {
+  card: 'Tarjeta (pago seguro en línea)',
+  bizum: 'Bizum (pago seguro en línea)',
+  store: 'En la tienda',
+};
+
 function orderReceived(o: Order, brand: MailBranding, audience: MailAudience): Mail {
   const n = o.orderNumber;
   const payAtStore = o.pendingPayment && o.paymentMethod === 'paystore';
@@ -356,7 +409,7 @@ function orderReceived(o: Order, brand: MailBranding, audience: MailAudience): M
   }
 
   const next = o.isHomeDelivery
-    ? `Una vez pagado, el plazo de entrega estimado es ${DELIVERY_TIME}.`
+    ? `Una vez pagado, te llega ${DELIVERY_TIME}.`
     : 'Te avisaremos por correo electrónico cuando tu funda esté lista para recoger.';
   return {
     audience,
@@ -371,14 +424,19 @@ function orderReceived(o: Order, brand: MailBranding, audience: MailAudience): M
       where,
       ...(payNote ? [payNote] : []),
       { type: 'paragraph', text: next },
+      ...legalBlocks(brand),
       contactBlock(brand),
     ],
   };
 }
 
-function orderPaid(o: Order, brand: MailBranding, now: Date): Mail {
+function orderPaid(o: Order, brand: MailBranding, now: Date, paidWith: PaidWith | null): Mail {
   const n = o.orderNumber;
-  const method = o.paymentMethod === 'paystore' ? 'En la tienda' : 'Tarjeta o Bizum (pago seguro en línea)';
+  const method = paidWith
+    ? PAID_WITH[paidWith]
+    : o.paymentMethod === 'paystore'
+      ? PAID_WITH.store
+      : 'Pago seguro en línea';
   const blocks: Block[] = [
     { type: 'heading', text: 'Pago recibido' },
     greeting(o),
@@ -393,7 +451,7 @@ function orderPaid(o: Order, brand: MailBranding, now: Date): Mail {
   if (o.isHomeDelivery) {
     blocks.push(deliveryBlock(o), {
       type: 'note',
-      text: `Gastos de envío: ${formatEuros(o.shipping)} (IVA incluido). Plazo de entrega estimado: ${DELIVERY_TIME}.`,
+      text: `Gastos de envío: ${formatEuros(o.shipping)} (IVA incluido). Te llega ${DELIVERY_TIME}.`,
     });
   } else {
     blocks.push(storeBlock(o, brand, 'Recogida en tienda'), {
@@ -406,6 +464,7 @@ function orderPaid(o: Order, brand: MailBranding, now: Date): Mail {
   }
   blocks.push(
     { type: 'paragraph', text: 'Conserva este correo como justificante de tu pago.' },
+    ...legalBlocks(brand),
     contactBlock(brand),
   );
   return {
@@ -445,6 +504,44 @@ function deliveryDetails(o: Order): Mail {
   };
 }
 
+function orderCancelled(o: Order, brand: MailBranding): Mail {
+  const n = o.orderNumber;
+  const blocks: Block[] = [
+    { type: 'heading', text: 'Pedido cancelado' },
+    greeting(o),
+    {
+      type: 'paragraph',
+      text: `Hemos cancelado tu pedido n.º ${n} (${product(o)}). No vamos a imprimir ni enviar tu funda.`,
+    },
+    { type: 'rows', title: 'Pedido cancelado', rows: summaryRows(o, 'Total') },
+  ];
+  if (o.paidAt) {
+    blocks.push({
+      type: 'note',
+      text: `Como ya lo habías pagado, te devolvemos ${formatEuros(amountDue(o))} por el mismo medio con el que pagaste.`,
+    });
+  } else {
+    blocks.push({
+      type: 'paragraph',
+      text: 'No habías pagado nada por este pedido: no tienes que hacer nada más.',
+    });
+  }
+  blocks.push(
+    {
+      type: 'paragraph',
+      text: 'Si no has pedido tú la cancelación o quieres hacer el pedido de nuevo, escríbenos y lo vemos.',
+    },
+    contactBlock(brand),
+  );
+  return {
+    audience: 'customer',
+    subject: `Tu pedido n.º ${n} se ha cancelado`,
+    preheader: `${product(o)}: pedido cancelado.`,
+    blocks,
+    trackingUrl: trackingLink(o, brand),
+  };
+}
+
 /**
  * Renders one order mail. `now` is the moment of the milestone (the payment date of the receipt).
  * 'order-paid' and 'ready-for-pickup' are customer mails and 'delivery-details' is the shop's;
@@ -456,12 +553,15 @@ export function renderOrderMail(
   order: Order,
   brand: MailBranding,
   now: Date = new Date(),
+  paidWith: PaidWith | null = null,
 ): RenderedMail {
   switch (kind) {
     case 'order-received':
       return render(orderReceived(order, brand, audience), brand);
     case 'order-paid':
-      return render(orderPaid(order, brand, now), brand);
+      return render(orderPaid(order, brand, now, paidWith), brand);
+    case 'order-cancelled':
+      return render(orderCancelled(order, brand), brand);
     case 'delivery-details':
       return render(deliveryDetails(order), brand);
     case 'ready-for-pickup':
@@ -479,4 +579,5 @@ export const DEFAULT_AUDIENCES: Record<OrderMailKind, readonly MailAudience[]> =
   'ready-for-pickup': ['customer'],
   'order-shipped': ['customer'],
   'order-delivered': ['customer'],
+  'order-cancelled': ['customer'],
 };

@@ -8,7 +8,7 @@ import {
 import { PAYABLE_AT_STORE_STATUSES } from '@shop/contracts/order-rules';
 import type { PaymentMethod } from '@shop/contracts/orders';
 import type { Queryable } from '../../db/client.ts';
-import { fail } from '../../lib/errors.ts';
+import { fail, fieldError } from '../../lib/errors.ts';
 import { refuseWhilePaymentInProgress } from '../payments/pending.ts';
 import { markOrderPaid } from './paid.ts';
 import { expectOpen, type LockedOrder, lockOrder, moveTo } from './state.ts';
@@ -68,6 +68,8 @@ export interface CheckoutEffects {
   orderShipped(tx: Queryable, orderId: string): Promise<void>;
   /** The customer has the case: collected at the store or delivered by the carrier. */
   orderDelivered(tx: Queryable, orderId: string): Promise<void>;
+  /** Staff cancelled an order: the customer is told. */
+  orderCancelled(tx: Queryable, orderId: string): Promise<void>;
   /** An order has just been paid: its invoice is issued now, before the paid mails (invoices module). */
   issueInvoice(tx: Queryable, orderId: string, actor: string): Promise<void>;
 }
@@ -188,6 +190,9 @@ export async function confirmDelivery(
   const row = await checkoutRow(tx, orderId);
   if (!row.is_home_delivery) throw fail(409, 'ORDER_STATE', 'deliveryNotChosen');
   const problem = deliveryProblem(details);
+  // Outside the delivery area is not bad input but a place the shop does not reach: its own code,
+  // on the postal code, with a message that offers pickup.
+  if (problem === 'postalCodeNotDelivered') throw fieldError(400, 'DELIVERY_AREA', problem, 'postalCode');
   if (problem) throw fail(400, 'VALIDATION_FAILED', problem);
   await tx.query(
     `UPDATE orders SET customer_address = $2, customer_city = $3, customer_postal_code = $4, updated_at = now()

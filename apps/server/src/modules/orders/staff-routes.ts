@@ -86,6 +86,7 @@ export async function staffOrderRoutes(app: FastifyInstance): Promise<void> {
     if (change.status === 'ready') await checkoutEffects.orderReady(tx, orderId);
     if (change.status === 'shipped') await checkoutEffects.orderShipped(tx, orderId);
     if (change.status === 'delivered') await checkoutEffects.orderDelivered(tx, orderId);
+    if (change.status === 'cancelled') await checkoutEffects.orderCancelled(tx, orderId);
     return true;
   }
 

@@ -142,7 +142,7 @@ interface BatchRow {
   sheet_height_mm: number;
   margin_mm: number;
   sheets: number;
-  file_id: string;
+  file_id: string | null;
   created_by: string;
   created_at: Date;
   printed_at: Date | null;
@@ -203,9 +203,14 @@ export async function getPrintBatch(q: Queryable, staff: StaffUser, id: string):
   };
 }
 
-/** The batch PDF's file id, for its download (staff of the batch's store). */
+/**
+ * The batch PDF's file id, for its download (staff of the batch's store); 410 once the retention
+ * job has deleted it with the designs it held.
+ */
 export async function printBatchFileId(q: Queryable, staff: StaffUser, id: string): Promise<string> {
-  return (await batchRow(q, staff, id)).file_id;
+  const fileId = (await batchRow(q, staff, id)).file_id;
+  if (fileId === null) throw fail(410, 'PRINT_BATCH_EXPIRED', 'printBatchExpired');
+  return fileId;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { DELIVERY_AREA_NOTE } from '@shop/contracts/checkout-rules';
 import { messages } from '@shop/contracts/messages';
 import { formatEuros } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
@@ -6,8 +7,10 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { paths } from '@/config/paths';
-import { removeSessionValues } from '@/lib/session';
+import { ApiError } from '@/lib/api-client';
+import { removeSessionValues, setSessionValue } from '@/lib/session';
 import { confirmDelivery } from '../api/confirm-delivery';
+import { confirmInStorePickup } from '../api/confirm-in-store-pickup';
 import { confirmUserDetails } from '../api/confirm-user-details';
 import { initiatePayment } from '../api/initiate-payment';
 import { useCheckoutOrder } from '../hooks/use-checkout-order';
@@ -17,7 +20,8 @@ import { isStateConflict, refusalMessage } from '../lib/refusal-message';
 import { CheckoutFrame, OrderGate } from './checkout-frame';
 import { FullInvoiceFields, type FullInvoiceHandle } from './full-invoice-fields';
 import { GatewayForm } from './gateway-form';
-import { OrderPreview } from './order-preview';
+import { OrderNotices } from './order-notices';
+import { OrderPreview, orderPrice } from './order-preview';
 
 interface FieldSpec {
   name: FieldName;
@@ -121,6 +125,8 @@ function OrderDataForm({ order, onConflict }: FormProps) {
   const [submitting, setSubmitting] = useState(false);
   const fullInvoice = useRef<FullInvoiceHandle>(null);
   const [gateway, setGateway] = useState<PaymentInitiation | null>(null);
+  // The server refused the address as outside the delivery area (the form checks it first too).
+  const [outsideArea, setOutsideArea] = useState(false);
 
   useEffect(() => {
     // Back from the bank's page the browser may show this page as it was left: ready to send again.
@@ -176,6 +182,7 @@ function OrderDataForm({ order, onConflict }: FormProps) {
           postalCode: data.postalCode,
         });
       } catch (failure) {
+        if (failure instanceof ApiError && failure.code === 'DELIVERY_AREA') setOutsideArea(true);
         return fail(failure, refusalMessage(failure, messages.deliveryConfirmFailed));
       }
       removeSessionValues('delivery_method');
@@ -210,23 +217,48 @@ function OrderDataForm({ order, onConflict }: FormProps) {
       />
     ));
 
+  /** Outside the delivery area: the same order, picked up at the store instead (no fee). */
+  async function switchToPickup() {
+    setSubmitting(true);
+    setSubmitError(null);
+    try {
+      await confirmInStorePickup(order.id);
+      setSessionValue('delivery_method', 'pickup');
+      setProblem(null);
+      setOutsideArea(false);
+      setSubmitting(false);
+      onConflict();
+    } catch (failure) {
+      fail(failure, refusalMessage(failure, messages.pickupConfirmFailed));
+    }
+  }
+
+  const pickupInstead = (
+    <button
+      type="button"
+      className="button button--secondary button--block"
+      disabled={submitting}
+      onClick={switchToPickup}
+    >
+      Recoger en {order.store.name} (gratis)
+    </button>
+  );
+
   const sectionError = (section: FormProblem['section']) =>
     problem?.section === section && (
       <div id={errorId(section)}>
         <Alert>{messages[problem.key]}</Alert>
+        {problem.key === 'postalCodeNotDelivered' && pickupInstead}
       </div>
     );
+  const amount = formatEuros(orderPrice(order, order.shipping));
 
   return (
     <div className="checkout-layout checkout-layout--form">
       <OrderPreview
         order={order}
         shipping={order.shipping}
-        detail={
-          delivery
-            ? `Envío a domicilio${order.shipping > 0 ? ` (+ ${formatEuros(order.shipping)} IVA incl.)` : ''}`
-            : `Recogida en ${order.store.name}, ${order.store.town}`
-        }
+        detail={delivery ? 'Envío a domicilio' : `Recogida en ${order.store.name}, ${order.store.town}`}
         compact
       />
       <form className="card checkout-form" noValidate onSubmit={submit} aria-label="Datos">
@@ -240,7 +272,7 @@ function OrderDataForm({ order, onConflict }: FormProps) {
           <fieldset className="checkout-form__section">
             <legend className="checkout-form__legend">Datos de envío</legend>
             <p className="checkout-form__hint">
-              Enviamos de lunes a viernes: tu funda llegará en 2 a 4 días laborables.
+              {DELIVERY_AREA_NOTE} Enviamos de lunes a viernes: tu funda llegará en 2 a 4 días laborables.
             </p>
             {renderFields(DELIVERY_FIELDS, () => true)}
             {sectionError('delivery')}
@@ -273,6 +305,8 @@ function OrderDataForm({ order, onConflict }: FormProps) {
           </fieldset>
         )}
         {submitError && <Alert>{submitError}</Alert>}
+        {outsideArea && delivery && pickupInstead}
+        <OrderNotices order={order} homeDelivery={delivery} />
         <button
           type="submit"
           className="button button--primary button--large button--block"
@@ -283,8 +317,8 @@ function OrderDataForm({ order, onConflict }: FormProps) {
               ? 'Conectando con el banco…'
               : 'Enviando…'
             : payNow
-              ? 'Pagar'
-              : 'Finalizar pedido'}
+              ? `Pagar ${amount}`
+              : 'Confirmar pedido con obligación de pago'}
         </button>
         <Link className="checkout-form__back" to={payNow ? paths.payNow : paths.payAtStore}>
           Volver al paso anterior

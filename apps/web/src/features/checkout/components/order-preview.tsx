@@ -29,6 +29,29 @@ function CaseImage({ order }: { order: Order }) {
   );
 }
 
+/**
+ * What the customer pays, line by line: the case, the shipping, and the total with VAT included.
+ * One figure never hides another (a fee next to a price reads as if it were added twice).
+ */
+export function PriceBreakdown({ order, shipping }: { order: Order; shipping: number }) {
+  return (
+    <dl className="price-breakdown" aria-live="polite">
+      <div>
+        <dt>Funda</dt>
+        <dd>{formatEuros(order.total)}</dd>
+      </div>
+      <div>
+        <dt>Envío</dt>
+        <dd>{shipping > 0 ? formatEuros(shipping) : 'Gratis'}</dd>
+      </div>
+      <div className="price-breakdown__total">
+        <dt>Total (IVA incluido)</dt>
+        <dd>{formatEuros(orderPrice(order, shipping))}</dd>
+      </div>
+    </dl>
+  );
+}
+
 interface OrderPreviewProps {
   order: Order;
   /** The shipping fee to show: the page's current delivery choice may differ from the order's. */
@@ -39,7 +62,7 @@ interface OrderPreviewProps {
   compact?: boolean;
 }
 
-/** The order preview card of spec point 2: the case, what it is and what it costs. */
+/** The order preview card of spec point 2: the case, what it is and what it costs, line by line. */
 export function OrderPreview({ order, shipping, detail, compact = false }: OrderPreviewProps) {
   return (
     <section
@@ -53,9 +76,7 @@ export function OrderPreview({ order, shipping, detail, compact = false }: Order
       </div>
       <div className="order-preview__body">
         <p className="order-preview__name">{productName(order.brand, order.model)}.</p>
-        <p className="order-preview__price" aria-live="polite">
-          Precio: {formatEuros(orderPrice(order, shipping))} IVA incl.
-        </p>
+        <PriceBreakdown order={order} shipping={shipping} />
         {detail && <p className="order-preview__detail">{detail}</p>}
       </div>
     </section>

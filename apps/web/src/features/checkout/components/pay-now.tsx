@@ -1,3 +1,4 @@
+import { DELIVERY_AREA_NOTE } from '@shop/contracts/checkout-rules';
 import { messages } from '@shop/contracts/messages';
 import { formatEuros } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
@@ -13,6 +14,7 @@ import { useCheckoutOrder } from '../hooks/use-checkout-order';
 import { isStateConflict, refusalMessage } from '../lib/refusal-message';
 import { CheckoutFrame, OrderGate } from './checkout-frame';
 import { OrderPreview } from './order-preview';
+import { PaymentMarks } from './payment-marks';
 
 /** Home delivery unless the order or this visit already chose pickup. */
 function initialChoice(order: Order): DeliveryMethod {
@@ -126,8 +128,8 @@ function PayNowPanel({ order, onConflict }: PanelProps) {
             checked={choice === 'delivery'}
             onChange={setChoice}
             label="Envío a domicilio"
-            extra={fee > 0 ? `(+ ${formatEuros(fee)} IVA incl.)` : undefined}
-            hint="De lunes a viernes, en 2 a 4 días laborables."
+            extra={fee > 0 ? formatEuros(fee) : 'Gratis'}
+            hint={`${DELIVERY_AREA_NOTE} Llega en 2 a 4 días laborables (de lunes a viernes).`}
             disabled={busy !== null}
           />
           <Choice
@@ -135,10 +137,15 @@ function PayNowPanel({ order, onConflict }: PanelProps) {
             checked={choice === 'pickup'}
             onChange={setChoice}
             label="Recogida en tienda"
+            extra="Gratis"
             hint={`En ${order.store.name}, ${order.store.address}, ${order.store.town}. Sin gastos de envío.`}
             disabled={busy !== null}
           />
         </fieldset>
+        <div className="checkout-panel__payment">
+          <p className="checkout-panel__text">Pagas en la pasarela segura del banco, con tarjeta o Bizum:</p>
+          <PaymentMarks />
+        </div>
         {error && <Alert>{error}</Alert>}
         <button
           type="button"

@@ -11,7 +11,8 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import '@/styles/checkout.css';
 import { reportKoReturn } from '../api/report-ko-return';
 import { type PaymentVerdict, usePaymentVerdict } from '../hooks/use-payment-verdict';
-import { InvoiceDownload } from './invoice-download';
+import { paidOrderId } from '../lib/paid-order';
+import { PaidOrderSummary } from './paid-order-summary';
 
 const storeLink = (primary: boolean) => (
   <Link
@@ -83,7 +84,8 @@ function SuccessText({ verdict, hasOrder }: { verdict: PaymentVerdict; hasOrder:
 }
 
 function PaymentSuccess() {
-  const [orderId] = useState(() => getSessionValue('order_id'));
+  // The order being paid, or (after a reload, once it has left the session) the one just paid.
+  const [orderId] = useState(() => getSessionValue('order_id') ?? paidOrderId());
   const verdict = usePaymentVerdict(orderId);
   useDocumentTitle(messages.paymentSucceededTitle);
   const tone =
@@ -94,9 +96,9 @@ function PaymentSuccess() {
       <div className="payment-result__status" role="status">
         <SuccessText verdict={verdict} hasOrder={orderId !== null} />
       </div>
+      {verdict.status === 'paid' && orderId && <PaidOrderSummary orderId={orderId} />}
       <div className="payment-result__actions">
         {verdict.status === 'failed' && retryLink}
-        {verdict.status === 'paid' && orderId && <InvoiceDownload orderId={orderId} />}
         {storeLink(verdict.status !== 'failed')}
       </div>
     </StatusPanel>

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { removeSessionValues } from '@/lib/session';
 import { getPaymentStatus } from '../api/get-payment-status';
 import { clearDraft } from '../lib/form-draft';
+import { rememberPaidOrder } from '../lib/paid-order';
 
 /** How often the success page asks before it says the bank has not confirmed yet. */
 export const PAYMENT_CHECKS = 10;
@@ -57,6 +58,7 @@ export function usePaymentVerdict(orderId: string | null): PaymentVerdict {
         if (found.status === 'paid') {
           removeSessionValues('order_id', 'payment_method', 'delivery_method');
           clearDraft(orderId);
+          rememberPaidOrder(orderId);
         }
         setVerdict(found);
       } else if (round + 1 >= PAYMENT_CHECKS) {

@@ -41,7 +41,7 @@ export function formProblem(data: CustomerData, homeDelivery: boolean): FormProb
   const delivery = deliveryProblem(data);
   if (!delivery) return null;
   const fields: FieldName[] =
-    delivery === 'invalidPostalCode'
+    delivery === 'invalidPostalCode' || delivery === 'postalCodeNotDelivered'
       ? ['postalCode']
       : (['address', 'city', 'postalCode'] as const).filter((field) => blank(data[field]));
   return { key: delivery, section: 'delivery', fields };

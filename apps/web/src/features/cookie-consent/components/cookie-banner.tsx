@@ -12,8 +12,8 @@ export function CookieBanner() {
     <section className="cookie-banner" aria-label="Aviso de cookies">
       <div className="container cookie-banner__inner">
         <p className="cookie-banner__text">
-          Utilizamos cookies técnicas necesarias para el funcionamiento de la tienda. Si continúas navegando,
-          consideramos que aceptas su uso. <Link to={paths.staticPage('cookies')}>Política de cookies</Link>
+          Solo usamos cookies técnicas, necesarias para que la tienda funcione: no hace falta tu
+          consentimiento. <Link to={paths.staticPage('cookies')}>Política de cookies</Link>
         </p>
         <button
           type="button"

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { DEFAULT_RETENTION } from '@shop/contracts/retention';
 import { footerLinks, isStaticSlug, staticSlugs } from './footer-links.ts';
 import { staticPages } from './registry.ts';
 import type { CompanyInfo, StaticPage } from './types.ts';
@@ -18,6 +19,7 @@ const company: CompanyInfo = {
   email: 'hola@fundaprueba.example',
   hours: 'de lunes a viernes, de 10:00 a 22:00',
   registry: 'Registro Mercantil de Málaga, tomo 0000, folio 0, hoja MA-000000',
+  retention: DEFAULT_RETENTION,
 };
 
 const other: CompanyInfo = {
@@ -34,6 +36,7 @@ const other: CompanyInfo = {
   email: 'contacto@otra.example',
   hours: 'de martes a sábado, de 9:00 a 14:00',
   registry: 'Registro Mercantil de Villaejemplo, hoja VE-1',
+  retention: { ...DEFAULT_RETENTION, photoDaysAfterWarranty: 90 },
 };
 
 const build = (c: CompanyInfo): Record<string, StaticPage> =>
@@ -284,6 +287,16 @@ describe('key facts are where a reader looks for them', () => {
       'fotografía',
     );
     has('return-conditions-2', 'garantía legal de conformidad', '5,00 €', 'una semana', 'lunes a viernes');
+    // The legal guarantee comes first, with its 3 years; the shop's own terms are on top of it.
+    const warranty = page('return-conditions-2');
+    assert.equal(warranty.sections[0]?.id, 'garantia-legal');
+    assert.match(warranty.sections[0]?.heading ?? '', /3 años/);
+    assert.match(
+      section('return-conditions-2', 'garantia-legal'),
+      /3 años siguientes a la entrega \(artículo 120\)/,
+    );
+    assert.match(section('return-conditions-2', 'plazos-de-garantia'), /sin sustituirla ni reducirla/);
+    assert.match(section('general-conditions', 'garantia'), /garantía legal de conformidad de 3 años/);
   });
 
   test('shipping', () => {
@@ -366,6 +379,16 @@ describe('key facts are where a reader looks for them', () => {
     const retention = section('privacy', 'conservacion');
     assert.match(retention, /seis años[\s\S]*artículo 30 del Código de Comercio/);
     assert.match(retention, /fotografía[\s\S]*entregado el pedido[\s\S]*garantía/);
+    // The periods the retention job applies, from the same source: a configured margin shows here.
+    assert.match(retention, /garantía legal de 3 años desde la entrega, más 30 días/);
+    assert.match(retention, /no llegan a confirmarse[\s\S]*a los 30 días de su última modificación/);
+    assert.match(
+      build(other)
+        .privacy!.sections.find((x) => x.id === 'conservacion')!
+        .blocks.flatMap((b) => (b.kind === 'p' ? [b.text] : b.items))
+        .join('\n'),
+      /más 90 días/,
+    );
     const recipients = section('privacy', 'destinatarios');
     for (const n of ['pasarela de pago', 'transporte', 'Tributaria', 'facturas'])
       assert.ok(recipients.includes(n), n);
@@ -393,6 +416,15 @@ describe('key facts are where a reader looks for them', () => {
     assert.match(used, /solo utiliza cookies técnicas/);
     assert.match(used, /no utiliza cookies de análisis ni publicitarias/);
     assert.ok(used.includes('XSRF-TOKEN') && used.includes('cookieConsentAccepted'));
+    // Each cookie the site sets, and the local storage entry, by name with its purpose and duration.
+    for (const name of ['sid (', 'XSRF-TOKEN (', 'staff_session (', 'cookieConsentAccepted (']) {
+      const item = used.slice(used.indexOf(name));
+      assert.ok(used.includes(name), name);
+      assert.match(item.split('\n')[0] ?? '', /Duración: /, `${name} has a duration`);
+    }
+    assert.match(used, /cookieConsentAccepted \(almacenamiento local/);
+    // The banner only informs: carrying on browsing is not consent (AEPD).
+    assert.doesNotMatch(used, /continuar navegando|consideramos que acepta/);
     assert.match(
       section('cookies', 'cookies-de-analisis-de-terceros'),
       /tercero[\s\S]*actualizaríamos esta política/,

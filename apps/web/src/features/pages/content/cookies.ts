@@ -68,15 +68,16 @@ export const cookiesPage: PageBuilder = (c) => ({
         {
           kind: 'ul',
           items: [
-            'Cookie de sesión (propia, técnica): mantiene su sesión de navegación mientras utiliza el sitio y, en el área de gestión, la sesión del personal autorizado. Caduca al cerrar el navegador o tras un periodo de inactividad.',
-            'XSRF-TOKEN (propia, técnica, de sesión): contiene un valor aleatorio vinculado a su sesión que protege los formularios y los pedidos frente a ataques de falsificación de peticiones (CSRF).',
-            'cookieConsentAccepted (propia, técnica, persistente): guarda en su navegador que ha aceptado el aviso de cookies, para no volver a mostrárselo. Se conserva hasta que borre los datos de navegación.',
-            'Datos del pedido en curso (almacenamiento del navegador, de sesión): recuerdan la tienda elegida y el pedido que está completando, y se borran al cerrar el navegador.',
+            'sid (cookie propia, técnica, de sesión): identifica su visita para que la tienda recuerde el pedido que está haciendo y las fotos que sube. Duración: hasta que cierre el navegador. En el sitio publicado se llama __Host-sid.',
+            'XSRF-TOKEN (cookie propia, técnica, de sesión): contiene un valor aleatorio vinculado a su visita que protege los formularios y los pedidos frente a ataques de falsificación de peticiones (CSRF). Duración: hasta que cierre el navegador.',
+            'staff_session (cookie propia, técnica, de sesión): solo la recibe el personal autorizado al entrar en el área de gestión, para mantener su sesión. Duración: hasta que cierra el navegador; la sesión termina en el servidor tras 2 horas sin uso y, en todo caso, a las 12 horas. En el sitio publicado se llama __Host-staff_session.',
+            'cookieConsentAccepted (almacenamiento local del navegador, propio, técnico): guarda que ha cerrado el aviso de cookies, para no volver a mostrárselo. Duración: hasta que borre los datos de navegación del sitio.',
+            'Datos del pedido en curso (almacenamiento de sesión del navegador, propio, técnico): recuerdan la tienda elegida, el pedido que está completando y, tras pagar, el número del pedido pagado. Duración: se borran al cerrar la pestaña.',
           ],
         },
         {
           kind: 'p',
-          text: 'Como estas cookies son técnicas y están exentas de consentimiento conforme al artículo 22.2 de la LSSI-CE, el aviso de cookies es informativo: al pulsar «OK» o continuar navegando, usted declara haber sido informado de su uso.',
+          text: 'Como estas cookies son técnicas y están exentas de consentimiento conforme al artículo 22.2 de la LSSI-CE, el aviso de cookies solo informa: no le pide que acepte nada, y pulsar «OK» únicamente lo cierra.',
         },
       ],
     },

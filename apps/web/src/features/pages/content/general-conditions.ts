@@ -145,7 +145,7 @@ export const generalConditionsPage: PageBuilder = (c) => ({
       blocks: [
         {
           kind: 'p',
-          text: 'Los defectos físicos deben comunicarse en un plazo de 72 horas desde la recepción del pedido, acompañados de una fotografía. La garantía del vendedor es de 6 meses con carácter general, de 8 meses para los artículos de stock inicial y de 1 año para la maquinaria, sin perjuicio de la garantía legal de conformidad que la normativa de consumo reconoce a los consumidores. Encontrará el detalle en las Condiciones de garantía.',
+          text: 'Los defectos físicos deben comunicarse en un plazo de 72 horas desde la recepción del pedido, acompañados de una fotografía. Todo producto tiene la garantía legal de conformidad de 3 años desde la entrega (artículo 120 TRLGDCU). Además, sin reducirla, el vendedor ofrece una garantía comercial propia de 6 meses con carácter general, 8 meses para los artículos de stock inicial y 1 año para la maquinaria. Encontrará el detalle en las Condiciones de garantía.',
         },
       ],
     },

@@ -1,3 +1,4 @@
+import { retentionPolicyItems } from '@shop/contracts/retention';
 import { GDPR, LOPDGDD, LSSI, OLD_LOPD, postalAddress } from './shared.ts';
 import type { PageBuilder } from './types.ts';
 
@@ -80,8 +81,7 @@ export const privacyPage: PageBuilder = (c) => ({
         {
           kind: 'ul',
           items: [
-            'Los datos de los pedidos y las facturas se conservan durante seis años, como exigen el artículo 30 del Código de Comercio y la normativa tributaria.',
-            'La fotografía y el diseño se eliminan una vez entregado el pedido y transcurrido el plazo de garantía, ya que hasta entonces pueden ser necesarios para atender una reclamación o volver a imprimir la funda.',
+            ...retentionPolicyItems(c.retention),
             'Los datos técnicos de seguridad se conservan solo durante el tiempo imprescindible para esa finalidad.',
           ],
         },

@@ -1,3 +1,4 @@
+import { CONFORMITY_GUARANTEE_YEARS } from '@shop/contracts/consumer-terms';
 import { CONSUMER_LAW, postalAddress, SHIPPING_FEE } from './shared.ts';
 import type { PageBuilder } from './types.ts';
 
@@ -6,15 +7,29 @@ export const warrantyConditionsPage: PageBuilder = (c) => ({
   slug: 'return-conditions-2',
   title: 'Condiciones de garantía',
   summary:
-    'Plazos de garantía de nuestros productos, cómo comunicar un defecto y qué hacemos para resolverlo.',
+    'La garantía legal de conformidad de 3 años, lo que el vendedor añade a ella, cómo comunicar un defecto y qué hacemos para resolverlo.',
   sections: [
     {
-      id: 'plazos-de-garantia',
-      heading: 'Plazos de garantía',
+      id: 'garantia-legal',
+      heading: `Garantía legal de conformidad: ${CONFORMITY_GUARANTEE_YEARS} años`,
       blocks: [
         {
           kind: 'p',
-          text: 'El vendedor garantiza sus productos frente a los defectos de fabricación durante los siguientes plazos, contados desde la fecha de entrega:',
+          text: `Si es usted consumidor, todos los productos que le vendemos, incluida la funda personalizada, tienen la garantía legal de conformidad de los artículos 114 y siguientes del ${CONSUMER_LAW}: respondemos de cualquier falta de conformidad que se manifieste en los ${CONFORMITY_GUARANTEE_YEARS} años siguientes a la entrega (artículo 120). Salvo prueba en contrario, se presume que la falta de conformidad que aparezca en los dos primeros años ya existía al entregarse el producto.`,
+        },
+        {
+          kind: 'p',
+          text: 'Ante una falta de conformidad puede exigir, sin coste para usted, la reparación o la sustitución del producto y, si no son posibles o no se hacen en un plazo razonable, la reducción del precio o la resolución del contrato con el reembolso de lo pagado.',
+        },
+      ],
+    },
+    {
+      id: 'plazos-de-garantia',
+      heading: 'Lo que el vendedor añade a la garantía legal',
+      blocks: [
+        {
+          kind: 'p',
+          text: `Además de la garantía legal, y sin sustituirla ni reducirla en ningún caso, el vendedor asume una garantía comercial propia frente a los defectos de fabricación: durante los plazos siguientes, contados desde la entrega, atendemos su aviso por la vía rápida que se describe más abajo (revisión en una semana, reimpresión de la funda con la misma imagen y reembolso del envío de devolución). Pasados estos plazos, sigue teniendo la garantía legal de ${CONFORMITY_GUARANTEE_YEARS} años.`,
         },
         {
           kind: 'ul',
@@ -31,22 +46,12 @@ export const warrantyConditionsPage: PageBuilder = (c) => ({
       ],
     },
     {
-      id: 'garantia-legal',
-      heading: 'Garantía legal de conformidad',
-      blocks: [
-        {
-          kind: 'p',
-          text: `Si es usted consumidor, los plazos anteriores no reducen ni sustituyen la garantía legal de conformidad regulada en los artículos 114 y siguientes del ${CONSUMER_LAW}, que se mantiene en todo caso durante el plazo que fija la ley. Ante una falta de conformidad, puede exigir la reparación o la sustitución del producto y, cuando proceda, la reducción del precio o la resolución del contrato.`,
-        },
-      ],
-    },
-    {
       id: 'aviso-de-defectos',
       heading: 'Comunicación de defectos físicos en 72 horas',
       blocks: [
         {
           kind: 'p',
-          text: 'Los defectos físicos apreciables a simple vista (roturas, golpes, arañazos, fallos de impresión o daños de transporte) deben comunicarse en un plazo de 72 horas desde la recepción del pedido, con una fotografía en la que se vea claramente el defecto y, si el daño se debe al transporte, también el embalaje. Este plazo nos permite reclamar al transportista y reponer el producto con rapidez. Los defectos que aparezcan más adelante quedan cubiertos por la garantía en los plazos indicados.',
+          text: 'Los defectos físicos apreciables a simple vista (roturas, golpes, arañazos, fallos de impresión o daños de transporte) deben comunicarse en un plazo de 72 horas desde la recepción del pedido, con una fotografía en la que se vea claramente el defecto y, si el daño se debe al transporte, también el embalaje. Este plazo nos permite reclamar al transportista y reponer el producto con rapidez. Los defectos que aparezcan más adelante quedan cubiertos por la garantía legal de conformidad.',
         },
       ],
     },
