@@ -65,7 +65,8 @@ async function signIn(page: Page, who: { email: string; password: string } = ADM
   await page.getByLabel('Correo electrónico').fill(who.email);
   await page.getByLabel('Contraseña').fill(who.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Pedidos' }).waitFor();
+  // The back office opens on its dashboard.
+  await page.getByRole('heading', { level: 1, name: 'Inicio' }).waitFor();
 }
 
 const toast = (page: Page, text: string) =>

@@ -114,7 +114,8 @@ test('an admin refunds part of a card payment from the payments screen and sees 
     await a.getByLabel('Correo electrónico').fill(ADMIN.email);
     await a.getByLabel('Contraseña').fill(ADMIN.password);
     await a.getByRole('button', { name: 'Entrar' }).click();
-    await a.getByRole('heading', { level: 1, name: 'Pedidos' }).waitFor();
+    // The back office opens on its dashboard.
+    await a.getByRole('heading', { level: 1, name: 'Inicio' }).waitFor();
     await a.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Pagos' }).click();
     await a.getByRole('heading', { level: 1, name: 'Pagos' }).waitFor();
     const table = a.getByRole('region', { name: 'Lista de pagos' });
