@@ -27,7 +27,7 @@
  *   BENCH_CPU_PROF=/tmp/prof node --import tsx bench/http.ts   (server child runs with --cpu-prof)
  *   BENCH_HTTP_ONLY=pglite:catalogue node --import tsx bench/http.ts
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -285,11 +285,38 @@ export interface ShopOptions {
  * free port of 127.0.0.1 and a temporary DATA_DIR. Its logs go to /dev/null: collecting them here
  * would load the load generator.
  */
+/**
+ * A company certificate for the VERI*FACTU sender, which production requires: self-signed, made
+ * with openssl in `dir`. The bench's endpoint is a closed loopback port, so records only queue.
+ */
+function benchCertificate(dir: string): { path: string; password: string } {
+  const ssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+  ssl(
+    ...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'bench.key', '-out', 'bench.pem'],
+    ...['-days', '2', '-subj', '/CN=BENCH/serialNumber=IDCES-B29123452'],
+  );
+  const password = randomBytes(12).toString('base64url');
+  ssl(
+    'pkcs12',
+    '-export',
+    '-inkey',
+    'bench.key',
+    '-in',
+    'bench.pem',
+    '-out',
+    'bench.p12',
+    '-passout',
+    `pass:${password}`,
+  );
+  return { path: join(dir, 'bench.p12'), password };
+}
+
 export async function startShop(opts: ShopOptions = {}): Promise<Child> {
   const entry = join(repoRoot, 'apps', 'server', 'dist', 'server.js');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'shop-bench-'));
+  const certificate = benchCertificate(dataDir);
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
   const args = opts.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`, entry] : [entry];
   let stderr = '';
@@ -309,6 +336,11 @@ export async function startShop(opts: ShopOptions = {}): Promise<Child> {
       TRUST_PROXY: '1',
       REDSYS_SECRET_KEY: randomBytes(24).toString('base64'),
       REDSYS_URL: 'https://sis-t.redsys.es:25443/sis/realizarPago',
+      REDSYS_REST_URL: 'https://sis-t.redsys.es:25443/sis/rest/trataPeticionREST',
+      // Records to the AEAT queue against a closed port: nothing leaves the machine.
+      VERIFACTU_ENDPOINT: 'https://127.0.0.1:9/verifactu',
+      VERIFACTU_CERT: certificate.path,
+      VERIFACTU_CERT_PASSWORD: certificate.password,
       // Production refuses the demo company's data: a company of its own, with a valid NIF.
       COMPANY_LEGAL_NAME: 'Fundas del Sur, S.L.',
       COMPANY_NIF: 'B29123452',
