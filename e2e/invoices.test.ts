@@ -6,45 +6,32 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import type { ModelPage } from '@shop/contracts/catalogue';
 import { messages } from '@shop/contracts/messages';
 import type { Order } from '@shop/contracts/orders';
 import type { Browser } from 'playwright-core';
-import sharp from 'sharp';
-import { SMTPServer } from 'smtp-server';
-import { eventually, getJson, pageHeading, rememberCookieConsent } from './storefront-support.ts';
+import { type Arrived, startSmtp, type TestSmtp } from '../apps/server/test/mail-support.ts';
+import {
+  customerApi,
+  eventually,
+  getJson,
+  pageHeading,
+  payNowPickupOrder,
+  rememberCookieConsent,
+} from './storefront-support.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 const screenshotDir = process.env.SCREENSHOT_DIR || '/tmp/screens-invoices';
-const arrived: { to: string[]; raw: string }[] = [];
-let smtp: SMTPServer;
+let smtp: TestSmtp;
 let server: RunningServer;
 let browser: Browser;
 
 before(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        arrived.push({
-          to: session.envelope.rcptTo.map((a) => a.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  const port = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtp();
+  const port = smtp.port;
   [server, browser] = await Promise.all([
     startServer({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } }),
     launchBrowser(),
@@ -55,7 +42,7 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await server?.stop();
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await smtp?.close();
 });
 
 /** The base64 parts of a MIME message whose Content-Type is `type`, decoded. */
@@ -76,40 +63,8 @@ test('pay now with a full invoice: NIF checked, the paid mail carries the PDF, t
   try {
     await rememberCookieConsent(context);
     // An order brought to 'design confirmed' through the API, as the editor leaves it.
-    await context.request.get(`${server.url}/api/health`);
-    const xsrf = (await context.cookies(server.url)).find((c) => c.name === 'XSRF-TOKEN')!.value;
-    const headers = { 'x-xsrf-token': xsrf };
-    const call = async <T>(method: string, path: string, data?: unknown) => {
-      const res = await context.request.fetch(`${server.url}${path}`, { method, headers, data });
-      assert.ok(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`);
-      return (await res.json()) as T;
-    };
-    const upload = async (buffer: Buffer, name: string, mimeType: string) => {
-      const res = await context.request.post(`${server.url}/api/images`, {
-        headers,
-        multipart: { file: { name, mimeType, buffer } },
-      });
-      return ((await res.json()) as { uri: string }).uri;
-    };
-    const model = (await call<ModelPage>('GET', '/api/models?store=1&size=1')).items[0]!;
-    const { id } = await call<{ id: string }>('POST', '/api/orders', {
-      store: { id: 1 },
-      brand: { id: model.brand.id },
-      model: { id: model.id },
-    });
-    const jpeg = await sharp({ create: { width: 900, height: 1400, channels: 3, background: '#2563eb' } })
-      .jpeg()
-      .toBuffer();
-    await call('PUT', `/api/orders/${id}`, { image: await upload(jpeg, 'foto.jpg', 'image/jpeg') });
-    const png = await sharp({ create: { width: 400, height: 800, channels: 4, background: '#2563eb' } })
-      .png()
-      .toBuffer();
-    await call('PUT', `/api/orders/${id}/design`, {
-      design: await upload(png, 'design.png', 'image/png'),
-      transform: { centerX: 0.5, centerY: 0.5, scale: 3.5, quarterTurns: 0, flipX: false },
-    });
-    await call('POST', `/api/orders/${id}/confirmPaymentMethod?paymentMethod=paynow`);
-    await call('POST', `/api/orders/${id}/confirmInStorePickup`);
+    const shop = await customerApi(context, server.url);
+    const id = await payNowPickupOrder(shop, '#2563eb');
     await page.goto(`${server.url}/general-conditions`);
     await page.evaluate((orderId) => {
       sessionStorage.setItem('order_id', orderId);
@@ -138,7 +93,7 @@ test('pay now with a full invoice: NIF checked, the paid mail carries the PDF, t
     await page.screenshot({ path: join(screenshotDir, 'desktop-nif-incorrecto.png'), fullPage: true });
     // ... and by the server, whatever the browser says.
     const forged = await context.request.put(`${server.url}/api/orders/${id}/invoiceRequest`, {
-      headers,
+      headers: shop.headers,
       data: { fullInvoice: true, taxId: '12345678A', name: 'X', address: 'X', postalCode: '1', city: 'X' },
     });
     assert.equal(forged.status(), 400);
@@ -163,9 +118,9 @@ test('pay now with a full invoice: NIF checked, the paid mail carries the PDF, t
     assert.equal(downloaded.subarray(0, 5).toString(), '%PDF-');
 
     // The 'Pago recibido' mail, through the real SMTP server, with that very PDF attached.
-    let mail: { to: string[]; raw: string } | undefined;
+    let mail: Arrived | undefined;
     await eventually(() => {
-      mail = arrived.find((m) => m.to.includes('lucia@example.com') && /Pago recibido/.test(m.raw));
+      mail = smtp.messages.find((m) => m.rcptTo.includes('lucia@example.com') && /Pago recibido/.test(m.raw));
       assert.ok(mail, 'the paid mail has not arrived yet');
     }, 30_000);
     const pdfs = attachments(mail!.raw, 'application/pdf');

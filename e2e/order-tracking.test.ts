@@ -4,44 +4,26 @@
 // whose tracking link the page shows. Screenshots go to SCREENSHOT_DIR (default /tmp/screens-tracking).
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { ModelPage } from '@shop/contracts/catalogue';
 import type { PaymentInitiation } from '@shop/contracts/payments';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { SMTPServer } from 'smtp-server';
+import { startSmtp, type TestSmtp } from '../apps/server/test/mail-support.ts';
 import { eventually, rememberCookieConsent } from './storefront-support.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 const screenshotDir = process.env.SCREENSHOT_DIR || '/tmp/screens-tracking';
 const ADMIN = { email: 'admin@e2e.local', password: 'seguimiento-admin-1' };
-const arrived: { to: string[]; raw: string }[] = [];
-let smtp: SMTPServer;
+let smtp: TestSmtp;
 let server: RunningServer;
 let browser: Browser;
 
 before(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        arrived.push({
-          to: session.envelope.rcptTo.map((a) => a.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  const port = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtp();
+  const port = smtp.port;
   [server, browser] = await Promise.all([
     startServer({
       env: {
@@ -58,7 +40,7 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await server?.stop();
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await smtp?.close();
 });
 
 /** A MIME message's text parts (quoted-printable or base64) decoded, one after the other. */
@@ -84,9 +66,9 @@ function decoded(raw: string): string {
 async function trackingLinkFrom(to: string, subject: RegExp): Promise<string> {
   let link = '';
   await eventually(() => {
-    const mail = arrived
+    const mail = smtp.messages
       .map((m) => ({ ...m, text: decoded(m.raw) }))
-      .find((m) => m.to.includes(to) && subject.test(m.text));
+      .find((m) => m.rcptTo.includes(to) && subject.test(m.text));
     assert.ok(mail, `the mail ${subject} to ${to} has not arrived yet`);
     const found = /href="(https?:\/\/[^"]+\/seguimiento\/[0-9a-f-]{36})"/.exec(mail.text);
     assert.ok(found, 'the mail links to the tracking page');

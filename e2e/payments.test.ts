@@ -6,14 +6,12 @@ import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import type { ModelPage } from '@shop/contracts/catalogue';
 import { formatEuros } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 import type { PaymentInitiation } from '@shop/contracts/payments';
 import type { PaymentPage } from '@shop/contracts/payments-admin';
 import type { Browser } from 'playwright-core';
-import sharp from 'sharp';
-import { adminApi, getJson } from './storefront-support.ts';
+import { adminApi, customerApi, getJson, payNowPickupOrder } from './storefront-support.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
@@ -41,40 +39,9 @@ test('an admin refunds part of a card payment from the payments screen and sees 
   try {
     // A pay-now pickup order brought to 'details confirmed' through the customer's own calls.
     const { page, context } = customer;
-    await context.request.get(`${server.url}/api/health`);
-    const xsrf = (await context.cookies(server.url)).find((c) => c.name === 'XSRF-TOKEN')!.value;
-    const headers = { 'x-xsrf-token': xsrf };
-    const call = async <T>(method: string, path: string, data?: unknown) => {
-      const res = await context.request.fetch(`${server.url}${path}`, { method, headers, data });
-      assert.ok(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`);
-      return (await res.json()) as T;
-    };
-    const upload = async (buffer: Buffer, name: string, mimeType: string) => {
-      const res = await context.request.post(`${server.url}/api/images`, {
-        headers,
-        multipart: { file: { name, mimeType, buffer } },
-      });
-      return ((await res.json()) as { uri: string }).uri;
-    };
-    const model = (await call<ModelPage>('GET', '/api/models?store=1&size=1')).items[0]!;
-    const { id } = await call<{ id: string }>('POST', '/api/orders', {
-      store: { id: 1 },
-      brand: { id: model.brand.id },
-      model: { id: model.id },
-    });
-    const jpeg = await sharp({ create: { width: 900, height: 1400, channels: 3, background: '#16a34a' } })
-      .jpeg()
-      .toBuffer();
-    await call('PUT', `/api/orders/${id}`, { image: await upload(jpeg, 'foto.jpg', 'image/jpeg') });
-    const png = await sharp({ create: { width: 400, height: 800, channels: 4, background: '#16a34a' } })
-      .png()
-      .toBuffer();
-    await call('PUT', `/api/orders/${id}/design`, {
-      design: await upload(png, 'design.png', 'image/png'),
-      transform: { centerX: 0.5, centerY: 0.5, scale: 3.5, quarterTurns: 0, flipX: false },
-    });
-    await call('POST', `/api/orders/${id}/confirmPaymentMethod?paymentMethod=paynow`);
-    await call('POST', `/api/orders/${id}/confirmInStorePickup`);
+    const shop = await customerApi(context, server.url);
+    const id = await payNowPickupOrder(shop, '#16a34a');
+    const { call } = shop;
     const order = await call<Order>('POST', `/api/orders/${id}/confirmUserDetails`, {
       name: 'Marta Gil',
       email: 'marta@example.com',

@@ -1,8 +1,10 @@
 // Shared helpers of the storefront browser tests (storefront-*.test.ts).
 import assert from 'node:assert/strict';
+import type { ModelPage } from '@shop/contracts/catalogue';
 import type { Company } from '@shop/contracts/config';
 import type { Origin } from '@shop/contracts/stores';
 import type { BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 
 /** Retries `check` (an assertion) until it passes or `timeoutMs` is over; then throws its last error. */
 export async function eventually(check: () => Promise<void> | void, timeoutMs = 10_000): Promise<void> {
@@ -67,4 +69,55 @@ export async function adminApi(baseUrl: string, email: string, password: string)
   await call('GET', '/api/health');
   await call('POST', '/api/auth/login', { email, password });
   return call;
+}
+
+/** The shop's calls as the visitor of a browser context (its cookies and anti-forgery token). */
+export async function customerApi(context: BrowserContext, baseUrl: string) {
+  await context.request.get(`${baseUrl}/api/health`);
+  const xsrf = (await context.cookies(baseUrl)).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const headers = { 'x-xsrf-token': xsrf };
+  const call = async <T>(method: string, path: string, data?: unknown): Promise<T> => {
+    const res = await context.request.fetch(`${baseUrl}${path}`, { method, headers, data });
+    assert.ok(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  const upload = async (buffer: Buffer, name: string, mimeType: string): Promise<string> => {
+    const res = await context.request.post(`${baseUrl}/api/images`, {
+      headers,
+      multipart: { file: { name, mimeType, buffer } },
+    });
+    return ((await res.json()) as { uri: string }).uri;
+  };
+  return { call, upload, headers };
+}
+
+/**
+ * An order of store 1's first model with a photo and its design in `colour`, to pay now and pick
+ * up at the store, as the editor leaves it: made through the visitor's own calls. Its id.
+ */
+export async function payNowPickupOrder(
+  api: Awaited<ReturnType<typeof customerApi>>,
+  colour: string,
+): Promise<string> {
+  const { call, upload } = api;
+  const model = (await call<ModelPage>('GET', '/api/models?store=1&size=1')).items[0]!;
+  const { id } = await call<{ id: string }>('POST', '/api/orders', {
+    store: { id: 1 },
+    brand: { id: model.brand.id },
+    model: { id: model.id },
+  });
+  const jpeg = await sharp({ create: { width: 900, height: 1400, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
+  await call('PUT', `/api/orders/${id}`, { image: await upload(jpeg, 'foto.jpg', 'image/jpeg') });
+  const png = await sharp({ create: { width: 400, height: 800, channels: 4, background: colour } })
+    .png()
+    .toBuffer();
+  await call('PUT', `/api/orders/${id}/design`, {
+    design: await upload(png, 'design.png', 'image/png'),
+    transform: { centerX: 0.5, centerY: 0.5, scale: 3.5, quarterTurns: 0, flipX: false },
+  });
+  await call('POST', `/api/orders/${id}/confirmPaymentMethod?paymentMethod=paynow`);
+  await call('POST', `/api/orders/${id}/confirmInStorePickup`);
+  return id;
 }

@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import type { PaymentInitiation } from '@shop/contracts/payments';
-import { SMTPServer } from 'smtp-server';
 import type { TestApp } from './helpers.ts';
 
 /** Shared by the refund tests: a real SMTP server on loopback, a listening shop, the simulator. */
@@ -18,39 +16,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export interface Arrived {
-  rcptTo: string[];
-  raw: string;
-}
-
-export async function startSmtp(): Promise<{ port: number; messages: Arrived[]; close(): Promise<void> }> {
-  const messages: Arrived[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        messages.push({
-          rcptTo: session.envelope.rcptTo.map((a) => a.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  return {
-    port: (server.server.address() as AddressInfo).port,
-    messages,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+export { type Arrived, startSmtp } from './mail-support.ts';
 
 /** The decoded subject and plain-text body of a message as it arrived. */
 export function readMail(raw: string): { subject: string; text: string } {
