@@ -92,7 +92,7 @@ async function main(): Promise<void> {
       await page.getByRole('textbox', { name: 'Nombre completo', exact: true }).fill('Lucía Martín Ruiz');
       await shot('checkout');
 
-      await page.getByRole('button', { name: 'Finalizar pedido' }).click();
+      await page.getByRole('button', { name: 'Confirmar pedido con obligación de pago' }).click();
       await page.waitForURL('**/pedido/confirmacion');
       await page.getByRole('heading', { name: '¡La operación se ha realizado con éxito!' }).waitFor();
       await shot('success');
