@@ -5,7 +5,7 @@ import type {
   VerifactuSender,
 } from '@shop/contracts/invoices';
 import { formatEuros } from '@shop/contracts/money';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { paths } from '@/config/paths';
@@ -26,8 +26,11 @@ import { EmptyState } from '../ui/empty-state';
 import { LoadState } from '../ui/load-state';
 import { PageHeader } from '../ui/page-header';
 import { Pagination } from '../ui/pagination';
+import { SelectField } from '../ui/select-field';
 import { FlagBadge } from '../ui/status-badge';
 import { TableWrap } from '../ui/table-wrap';
+import { TextAreaField } from '../ui/text-area-field';
+import { TextField } from '../ui/text-field';
 
 const PAGE_SIZE = 25;
 const FIRST_YEAR = 2025;
@@ -129,7 +132,6 @@ function SenderState({
 
 /** Issued invoices (simplified invoices and corrections) and the VERI*FACTU chain check. */
 export function InvoicesPage() {
-  const id = useId();
   const thisYear = new Date().getFullYear();
   const [year, setYear] = useState<number | undefined>(thisYear);
   const [page, setPage] = useState(1);
@@ -224,27 +226,16 @@ export function InvoicesPage() {
         {act.error && <Alert>{act.error}</Alert>}
       </div>
       <div className="admin-filters">
-        <div className="admin-field">
-          <label className="admin-label" htmlFor={`${id}-year`}>
-            Año
-          </label>
-          <select
-            id={`${id}-year`}
-            className="admin-input"
-            value={year ?? ''}
-            onChange={(event) => {
-              setYear(Number(event.target.value) || undefined);
-              setPage(1);
-            }}
-          >
-            <option value="">Todos los años</option>
-            {years.map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Año"
+          placeholder="Todos los años"
+          value={String(year ?? '')}
+          options={years.map((y) => ({ value: String(y), label: String(y) }))}
+          onChange={(value) => {
+            setYear(Number(value) || undefined);
+            setPage(1);
+          }}
+        />
       </div>
       <LoadState
         status={invoices.status}
@@ -375,18 +366,13 @@ export function InvoicesPage() {
           simplificada, con su propio registro VERI*FACTU.
         </p>
         {FISCAL_FIELDS.map((f) => (
-          <div className="admin-field" key={f.name}>
-            <label className="admin-label" htmlFor={`${id}-fiscal-${f.name}`}>
-              {f.label}
-            </label>
-            <input
-              id={`${id}-fiscal-${f.name}`}
-              className="admin-input"
-              required
-              value={fiscal[f.name]}
-              onChange={(event) => setFiscal({ ...fiscal, [f.name]: event.target.value })}
-            />
-          </div>
+          <TextField
+            key={f.name}
+            label={f.label}
+            required
+            value={fiscal[f.name]}
+            onChange={(value) => setFiscal({ ...fiscal, [f.name]: value })}
+          />
         ))}
       </Dialog>
       <Dialog
@@ -402,19 +388,7 @@ export function InvoicesPage() {
           Solo para una factura emitida por error: se genera un registro de anulación VERI*FACTU. Para una
           devolución o una cancelación se emite una factura rectificativa.
         </p>
-        <div className="admin-field">
-          <label className="admin-label" htmlFor={`${id}-reason`}>
-            Motivo
-          </label>
-          <textarea
-            id={`${id}-reason`}
-            className="admin-input"
-            required
-            maxLength={500}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-        </div>
+        <TextAreaField label="Motivo" required maxLength={500} value={reason} onChange={setReason} />
       </Dialog>
     </>
   );

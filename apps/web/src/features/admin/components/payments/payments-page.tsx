@@ -1,6 +1,6 @@
 import { formatEuros } from '@shop/contracts/money';
 import type { PaymentListState, PaymentRow } from '@shop/contracts/payments-admin';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { paths } from '@/config/paths';
@@ -21,8 +21,11 @@ import { EmptyState } from '../ui/empty-state';
 import { LoadState } from '../ui/load-state';
 import { PageHeader } from '../ui/page-header';
 import { Pagination } from '../ui/pagination';
+import { SelectField } from '../ui/select-field';
 import { FlagBadge } from '../ui/status-badge';
 import { TableWrap } from '../ui/table-wrap';
+import { TextAreaField } from '../ui/text-area-field';
+import { TextField } from '../ui/text-field';
 
 const PAGE_SIZE = 25;
 
@@ -64,7 +67,6 @@ function parseEuros(text: string): number | null {
 
 /** Every gateway attempt, the exceptions first, with refunds and the resolution of lost ones. */
 export function PaymentsPage() {
-  const id = useId();
   const notify = useToast();
   const act = useAction();
   const [filters, setFilters] = useState<PaymentFilters>({});
@@ -98,7 +100,7 @@ export function PaymentsPage() {
     if (!refunding) return;
     const euros = parseEuros(amount);
     if (euros === null) {
-      act.setError('Escribe un importe mayor que 0, con dos decimales como máximo (por ejemplo 5,00).');
+      act.setError('Escriba un importe mayor que 0, con dos decimales como máximo (por ejemplo 5,00).');
       return;
     }
     const r = await act.run('refund', () =>
@@ -150,66 +152,32 @@ export function PaymentsPage() {
       />
       <div aria-live="polite">{act.error && !refunding && !resolving && <Alert>{act.error}</Alert>}</div>
       <div className="admin-filters">
-        <div className="admin-field">
-          <label className="admin-label" htmlFor={`${id}-from`}>
-            Desde
-          </label>
-          <input
-            id={`${id}-from`}
-            type="date"
-            className="admin-input"
-            value={filters.from ?? ''}
-            onChange={(e) => filter({ from: e.target.value || undefined })}
-          />
-        </div>
-        <div className="admin-field">
-          <label className="admin-label" htmlFor={`${id}-to`}>
-            Hasta
-          </label>
-          <input
-            id={`${id}-to`}
-            type="date"
-            className="admin-input"
-            value={filters.to ?? ''}
-            onChange={(e) => filter({ to: e.target.value || undefined })}
-          />
-        </div>
-        <div className="admin-field">
-          <label className="admin-label" htmlFor={`${id}-store`}>
-            Tienda
-          </label>
-          <select
-            id={`${id}-store`}
-            className="admin-input"
-            value={filters.storeId ?? ''}
-            onChange={(e) => filter({ storeId: Number(e.target.value) || undefined })}
-          >
-            <option value="">Todas las tiendas</option>
-            {stores.data?.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="admin-field">
-          <label className="admin-label" htmlFor={`${id}-state`}>
-            Estado
-          </label>
-          <select
-            id={`${id}-state`}
-            className="admin-input"
-            value={filters.state ?? ''}
-            onChange={(e) => filter({ state: (e.target.value || undefined) as PaymentListState | undefined })}
-          >
-            <option value="">Todos</option>
-            {FILTER_STATES.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <TextField
+          label="Desde"
+          type="date"
+          value={filters.from ?? ''}
+          onChange={(from) => filter({ from: from || undefined })}
+        />
+        <TextField
+          label="Hasta"
+          type="date"
+          value={filters.to ?? ''}
+          onChange={(to) => filter({ to: to || undefined })}
+        />
+        <SelectField
+          label="Tienda"
+          placeholder="Todas las tiendas"
+          value={String(filters.storeId ?? '')}
+          options={(stores.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+          onChange={(storeId) => filter({ storeId: Number(storeId) || undefined })}
+        />
+        <SelectField
+          label="Estado"
+          placeholder="Todos"
+          value={filters.state ?? ''}
+          options={FILTER_STATES}
+          onChange={(state) => filter({ state: (state || undefined) as PaymentListState | undefined })}
+        />
       </div>
       <LoadState
         status={payments.status}
@@ -335,32 +303,14 @@ export function PaymentsPage() {
           cliente. Se puede devolver hasta {formatEuros(refunding?.row.refundable ?? 0)}.
         </p>
         {act.error && <Alert>{act.error}</Alert>}
-        <div className="admin-field">
-          <label className="admin-label" htmlFor={`${id}-amount`}>
-            Importe a devolver (€)
-          </label>
-          <input
-            id={`${id}-amount`}
-            className="admin-input"
-            inputMode="decimal"
-            required
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-        </div>
-        <div className="admin-field">
-          <label className="admin-label" htmlFor={`${id}-reason`}>
-            Motivo
-          </label>
-          <textarea
-            id={`${id}-reason`}
-            className="admin-input"
-            required
-            maxLength={500}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
-        </div>
+        <TextField
+          label="Importe a devolver (€)"
+          inputMode="decimal"
+          required
+          value={amount}
+          onChange={setAmount}
+        />
+        <TextAreaField label="Motivo" required maxLength={500} value={reason} onChange={setReason} />
       </Dialog>
       <Dialog
         open={resolving !== null}
@@ -371,24 +321,18 @@ export function PaymentsPage() {
         onClose={() => setResolving(null)}
       >
         <p>
-          Redsys no ha avisado de esta operación. Búscala en el panel de Redsys: si está autorizada, escribe
-          su código de autorización; si no aparece o está denegada, márcala como no cobrada.
+          Redsys no ha avisado de esta operación. Búsquela en el panel de Redsys: si está autorizada, escriba
+          su código de autorización; si no aparece o está denegada, márquela como no cobrada.
         </p>
         {act.error && <Alert>{act.error}</Alert>}
-        <div className="admin-field">
-          <label className="admin-label" htmlFor={`${id}-code`}>
-            Código de autorización
-          </label>
-          <input
-            id={`${id}-code`}
-            className="admin-input"
-            required
-            pattern="[0-9A-Za-z]{6}"
-            maxLength={6}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-        </div>
+        <TextField
+          label="Código de autorización"
+          required
+          pattern="[0-9A-Za-z]{6}"
+          maxLength={6}
+          value={code}
+          onChange={setCode}
+        />
         <button
           type="button"
           className="admin-button admin-button--secondary"

@@ -12,7 +12,9 @@ import { storesApi } from '../../resources/stores';
 import { EmptyState } from '../ui/empty-state';
 import { LoadState } from '../ui/load-state';
 import { PageHeader } from '../ui/page-header';
+import { SelectField } from '../ui/select-field';
 import { TableWrap } from '../ui/table-wrap';
+import { TextField } from '../ui/text-field';
 
 /** This month in Madrid: first and last day. */
 function thisMonth(): { from: string; to: string } {
@@ -55,20 +57,14 @@ function SettingsForm({ storeId }: { storeId: number }) {
   useEffect(() => setDraft(current.data), [current.data]);
   if (!draft) return null;
   const field = (key: keyof Omit<StoreSettings, 'storeId'>, label: string, step: string) => (
-    <div className="admin-field">
-      <label htmlFor={`settings-${key}`} className="admin-label">
-        {label}
-      </label>
-      <input
-        id={`settings-${key}`}
-        className="admin-input"
-        type="number"
-        step={step}
-        min="0"
-        value={draft[key]}
-        onChange={(event) => setDraft({ ...draft, [key]: Number(event.target.value) })}
-      />
-    </div>
+    <TextField
+      label={label}
+      type="number"
+      step={step}
+      min="0"
+      value={String(draft[key])}
+      onChange={(value) => setDraft({ ...draft, [key]: Number(value) })}
+    />
   );
   return (
     <form
@@ -122,53 +118,28 @@ export function SalesReportPage() {
           setQuery(draft);
         }}
       >
-        <div className="admin-field">
-          <label htmlFor="report-from" className="admin-label">
-            Desde
-          </label>
-          <input
-            id="report-from"
-            className="admin-input"
-            type="date"
-            required
-            value={draft.from}
-            onChange={(event) => setDraft({ ...draft, from: event.target.value })}
-          />
-        </div>
-        <div className="admin-field">
-          <label htmlFor="report-to" className="admin-label">
-            Hasta
-          </label>
-          <input
-            id="report-to"
-            className="admin-input"
-            type="date"
-            required
-            value={draft.to}
-            onChange={(event) => setDraft({ ...draft, to: event.target.value })}
-          />
-        </div>
+        <TextField
+          label="Desde"
+          type="date"
+          required
+          value={draft.from}
+          onChange={(from) => setDraft({ ...draft, from })}
+        />
+        <TextField
+          label="Hasta"
+          type="date"
+          required
+          value={draft.to}
+          onChange={(to) => setDraft({ ...draft, to })}
+        />
         {isAdmin && (
-          <div className="admin-field">
-            <label htmlFor="report-store" className="admin-label">
-              Tienda
-            </label>
-            <select
-              id="report-store"
-              className="admin-input"
-              value={draft.storeId ?? ''}
-              onChange={(event) =>
-                setDraft({ ...draft, storeId: event.target.value ? Number(event.target.value) : undefined })
-              }
-            >
-              <option value="">Todas</option>
-              {(stores.data ?? []).map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            label="Tienda"
+            placeholder="Todas"
+            value={String(draft.storeId ?? '')}
+            options={(stores.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+            onChange={(storeId) => setDraft({ ...draft, storeId: storeId ? Number(storeId) : undefined })}
+          />
         )}
         <button type="submit" className="admin-button admin-button--primary">
           Ver informe
