@@ -15,6 +15,7 @@
 // of the PGlite run, by name, and says so.
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
@@ -42,13 +43,30 @@ let dbUrl: string;
 let smtpPort: number;
 const arrived: { messageId: string; rcpt: string[] }[] = [];
 let smtp: SMTPServer | null = null;
+let deadSmtp: Server | null = null;
+
+/**
+ * The mail server while it is down: the port is held (so no other test's server can take it in
+ * the meantime and leave the dispatcher waiting for a greeting) and every connection is hung up
+ * at once, which the dispatcher sees as a failed attempt like a refused connection.
+ */
+function holdDeadSmtpPort(): Promise<number> {
+  deadSmtp = createServer((socket) => socket.destroy());
+  return new Promise((resolve, reject) => {
+    deadSmtp!.once('error', reject);
+    deadSmtp!.listen(0, '127.0.0.1', () => {
+      const address = deadSmtp!.address();
+      resolve(typeof address === 'object' && address ? address.port : 0);
+    });
+  });
+}
 
 before(async () => {
   requireBuiltServer();
   cluster = await createCluster();
   dbUrl = await cluster.createDatabase('shop_outage');
   dataDir = await mkdtemp(path.join(tmpdir(), 'shop-outage-'));
-  smtpPort = await freePort(); // nothing listens there yet: the mail server is down
+  smtpPort = await holdDeadSmtpPort(); // the mail server is down
   server = await startServer({
     dataDir,
     port: await freePort(),
@@ -60,6 +78,7 @@ before(async () => {
 after(async () => {
   await server?.stop();
   await new Promise<void>((r) => (smtp ? smtp.close(() => r()) : r()));
+  await new Promise<void>((r) => (deadSmtp?.listening ? deadSmtp.close(() => r()) : r()));
   await cluster?.destroy();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
@@ -88,7 +107,8 @@ async function until<T>(
   }
 }
 
-function startSmtp(): Promise<void> {
+async function startSmtp(): Promise<void> {
+  await new Promise<void>((r) => deadSmtp!.close(() => r()));
   smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -135,11 +155,13 @@ test('database down and back: Spanish 503s meanwhile, full recovery without a re
   assert.deepEqual([ledger.serverErrors, ledger.unexpected], [[], []]);
   const [order] = [...ledger.orders.values()];
   assert.equal(order?.status, 'paid');
+  type OutboxRow = { id: string; status: string; attempts: number; last_error: string | null };
+  let outbox: OutboxRow[] = [];
   const firstTry = await until('a failed first attempt at every mail', async () => {
-    const rows = await sql<{ id: string; status: string; attempts: number; last_error: string | null }>(
-      'SELECT id, status, attempts, last_error FROM mail_outbox ORDER BY id',
-    );
-    return rows.length > 0 && rows.every((r) => r.attempts >= 1 && r.status === 'pending') && rows;
+    outbox = await sql<OutboxRow>('SELECT id, status, attempts, last_error FROM mail_outbox ORDER BY id');
+    return outbox.length > 0 && outbox.every((r) => r.attempts >= 1 && r.status === 'pending') && outbox;
+  }).catch((err: Error) => {
+    throw new Error(`${err.message}; the outbox: ${JSON.stringify(outbox)}`);
   });
   t.diagnostic(`mails queued: ${firstTry.length}, first attempt failed: ${firstTry[0]?.last_error}`);
   const firstFailedAt = Date.now();
