@@ -44,12 +44,16 @@ BEGIN
   CREATE TEMP TABLE erasure_files ON COMMIT DROP AS
     SELECT f FROM orders o, LATERAL unnest(ARRAY[o.image_id, o.design_id, o.print_png_id, o.print_pdf_id]) AS f
     WHERE o.id IN (SELECT id FROM erasure_orders) AND f IS NOT NULL
-    UNION SELECT file_id FROM order_design_photos WHERE order_id IN (SELECT id FROM erasure_orders);
+    UNION SELECT file_id FROM order_design_photos WHERE order_id IN (SELECT id FROM erasure_orders)
+    UNION SELECT file_id FROM order_photos WHERE order_id IN (SELECT id FROM erasure_orders);
   DELETE FROM order_design_photos WHERE order_id IN (SELECT id FROM erasure_orders);
+  DELETE FROM order_photos WHERE order_id IN (SELECT id FROM erasure_orders);
 
   UPDATE orders SET
     customer_name = NULL, customer_email = NULL, customer_phone = NULL, customer_address = NULL,
     customer_city = NULL, customer_postal_code = NULL, design_transform = NULL,
+    -- A scene's texts may hold names.
+    design_scene = NULL, draft_scene = NULL,
     image_id = NULL, design_id = NULL, print_png_id = NULL, print_pdf_id = NULL, updated_at = now()
   WHERE id IN (SELECT id FROM erasure_orders);
   GET DIAGNOSTICS erased = ROW_COUNT;
@@ -59,6 +63,7 @@ BEGIN
   DELETE FROM files WHERE id IN (SELECT f FROM erasure_files)
     AND NOT EXISTS (SELECT 1 FROM orders o WHERE files.id IN (o.image_id, o.design_id, o.print_png_id, o.print_pdf_id))
     AND NOT EXISTS (SELECT 1 FROM order_design_photos d WHERE d.file_id = files.id)
+    AND NOT EXISTS (SELECT 1 FROM order_photos p WHERE p.file_id = files.id)
     AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.pdf_file_id = files.id);
   GET DIAGNOSTICS files_gone = ROW_COUNT;
 

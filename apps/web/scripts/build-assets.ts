@@ -7,12 +7,17 @@
  *   puts a content hash in their names, so browsers keep them for a year.
  * - public/icons/ and public/favicon.ico: the favicon set and the web app manifest's icons, from
  *   public/favicon.svg.
+ * - public/fonts/ and public/stickers/: the editor's text faces (each FONTS entry in its
+ *   FONT_SUBSETS) and the Noto Color Emoji subsets from their @fontsource packages, with
+ *   public/fonts/faces.json giving each file's unicode-range (read from the package's CSS) to
+ *   src/features/editor/lib/fonts.ts; and the OpenMoji SVG of each STICKERS entry as
+ *   `<id>.svg`. The browser fetches them when the editor needs them: none of it is in the JavaScript.
  *
  * Nothing is downloaded and nothing is committed: a fresh clone makes them in a few seconds. A stamp
  * of the inputs skips the work when nothing changed since the last build.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Canvas, createCanvas } from '@napi-rs/canvas';
 import type { PhoneOutline } from '@shop/case-geometry/outline';
@@ -20,6 +25,7 @@ import { brandMarkSvg } from '@shop/case-render/brand-mark';
 import type { Context2D } from '@shop/case-render/context';
 import { SAMPLE_DESIGNS, type SampleDesign } from '@shop/case-render/designs';
 import { drawCaseMockup } from '@shop/case-render/mockup';
+import { EMOJI_FONT, FONT_SUBSETS, FONTS, STICKERS } from '@shop/contracts/scene';
 import sharp from 'sharp';
 import { type SimpleIcon, siApple, siOppo, siSamsung, siXiaomi } from 'simple-icons';
 import { GIFT_SIZE, GIFT_WIDTHS, HERO_SIZE, HERO_WIDTHS } from '../src/features/landing/mockup-sizes.ts';
@@ -29,6 +35,9 @@ const repoRoot = path.resolve(webRoot, '..', '..');
 const generatedDir = path.join(webRoot, 'src/assets/generated');
 const iconsDir = path.join(webRoot, 'public/icons');
 const phoneModelsFile = path.join(repoRoot, 'apps/server/src/db/seed/phone-models.json');
+const fontsDir = path.join(webRoot, 'public/fonts');
+const stickersDir = path.join(webRoot, 'public/stickers');
+const nodeModules = path.join(repoRoot, 'node_modules');
 
 const INPUTS = [
   import.meta.filename,
@@ -48,6 +57,11 @@ interface PhoneRecord extends PhoneOutline {
 }
 
 async function main(): Promise<void> {
+  await mkdir(generatedDir, { recursive: true });
+  await Promise.all([writePictures(), writeEditorAssets()]);
+}
+
+async function writePictures(): Promise<void> {
   const started = performance.now();
   const stampFile = path.join(generatedDir, '.stamp');
   const hash = createHash('sha256');
@@ -241,6 +255,113 @@ function icoOf(png: Buffer, size: number): Buffer {
   header.writeUInt32LE(png.length, 14);
   header.writeUInt32LE(header.length, 18);
   return Buffer.concat([header, png]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The editor's fonts and stickers
+
+const EDITOR_INPUTS = [
+  import.meta.filename,
+  path.join(repoRoot, 'packages/contracts/src/scene.ts'),
+  ...[...new Set([...FONTS.map((f) => f.package), EMOJI_FONT.package, 'openmoji'])].map((p) =>
+    path.join(nodeModules, p, 'package.json'),
+  ),
+];
+
+/** One face file of public/fonts/ and the characters it holds (CSS `unicode-range`). */
+interface FaceFile {
+  file: string;
+  unicodeRange: string;
+}
+
+/** public/fonts/faces.json, read by the editor (src/features/editor/lib/fonts.ts). */
+interface FacesManifest {
+  /** By FontId: the FONT_SUBSETS faces of the font. */
+  fonts: Record<string, FaceFile[]>;
+  /** The numbered subsets of the emoji face. */
+  emoji: FaceFile[];
+}
+
+async function writeEditorAssets(): Promise<void> {
+  const started = performance.now();
+  const stampFile = path.join(generatedDir, '.editor-stamp');
+  const hash = createHash('sha256');
+  for (const file of EDITOR_INPUTS) hash.update(await readFile(file));
+  const stamp = hash.digest('hex');
+  const manifestFile = path.join(fontsDir, 'faces.json');
+  const made = await readFile(manifestFile).then(
+    () => true,
+    () => false,
+  );
+  if (made && (await readFile(stampFile, 'utf8').catch(() => '')) === stamp) {
+    console.info('editor fonts and stickers: up to date');
+    return;
+  }
+  await Promise.all([
+    rm(fontsDir, { recursive: true, force: true }),
+    rm(stickersDir, { recursive: true, force: true }),
+  ]);
+  await Promise.all([mkdir(fontsDir, { recursive: true }), mkdir(stickersDir, { recursive: true })]);
+
+  const manifest: FacesManifest = { fonts: {}, emoji: [] };
+  const copies: { pkg: string; file: string }[] = [];
+  for (const font of FONTS) {
+    const faces = await fontFaceFiles(font.package, `${font.weight}.css`);
+    manifest.fonts[font.id] = FONT_SUBSETS.map((subset) => {
+      const file = `${font.stem}-${subset}-${font.weight}-normal.woff2`;
+      const face = faces.find((f) => f.file === file);
+      if (!face) throw new Error(`${font.package}/${font.weight}.css has no face ${file}`);
+      copies.push({ pkg: font.package, file });
+      return face;
+    });
+  }
+  // The numbered subsets only: the package's single 'emoji' file holds the whole face (about 6 MB).
+  const numbered = new RegExp(`^${EMOJI_FONT.stem}-\\d+-400-normal\\.woff2$`);
+  manifest.emoji = (await fontFaceFiles(EMOJI_FONT.package, '400.css')).filter((f) => numbered.test(f.file));
+  if (manifest.emoji.length === 0) throw new Error(`${EMOJI_FONT.package}/400.css lists no emoji subsets`);
+  for (const { file } of manifest.emoji) copies.push({ pkg: EMOJI_FONT.package, file });
+
+  await Promise.all([
+    ...copies.map(({ pkg, file }) =>
+      copyFile(path.join(nodeModules, pkg, 'files', file), path.join(fontsDir, file)),
+    ),
+    ...STICKERS.map(async (s) => {
+      const svg = await readFile(path.join(nodeModules, 'openmoji/color/svg', `${s.hex}.svg`), 'utf8');
+      await writeFile(path.join(stickersDir, `${s.id}.svg`), stickerSvg(svg, s.hex));
+    }),
+  ]);
+  await writeFile(manifestFile, `${JSON.stringify(manifest)}\n`);
+  await writeFile(stampFile, stamp);
+  console.info(
+    `editor fonts and stickers: ${copies.length} faces, ${STICKERS.length} stickers in ${Math.round(performance.now() - started)} ms`,
+  );
+}
+
+/** The woff2 files and unicode-ranges of the `@font-face` rules of one CSS file of a @fontsource package. */
+async function fontFaceFiles(pkg: string, cssFile: string): Promise<FaceFile[]> {
+  const css = await readFile(path.join(nodeModules, pkg, cssFile), 'utf8');
+  const faces: FaceFile[] = [];
+  for (const rule of css.matchAll(/@font-face\s*{([^}]*)}/g)) {
+    const file = /url\(\.\/files\/([^)]+\.woff2)\)/.exec(rule[1]!)?.[1];
+    const unicodeRange = /unicode-range:\s*([^;]+);/.exec(rule[1]!)?.[1]?.trim();
+    if (file && unicodeRange) faces.push({ file, unicodeRange });
+  }
+  return faces;
+}
+
+/**
+ * An OpenMoji SVG as the editor and the print draw it: with its 72-unit size stated (an SVG without
+ * width and height has no natural size for drawImage in every browser) and the credit and licence
+ * the CC BY-SA 4.0 asks for in the file itself.
+ */
+function stickerSvg(svg: string, hex: string): string {
+  const root = /<svg\b[^>]*>/.exec(svg);
+  if (!root) throw new Error(`openmoji ${hex}.svg has no <svg> element`);
+  const sized = root[0].includes(' width=')
+    ? root[0]
+    : root[0].replace('<svg', '<svg width="72" height="72"');
+  const note = `<!-- OpenMoji ${hex} (https://openmoji.org), CC BY-SA 4.0 (https://creativecommons.org/licenses/by-sa/4.0/); width and height added. -->`;
+  return `${svg.slice(0, root.index)}${sized}\n${note}${svg.slice(root.index + root[0].length)}`;
 }
 
 await main();

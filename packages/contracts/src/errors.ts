@@ -55,6 +55,11 @@ export const ErrorCode = z.enum([
   'PRINT_SHEET_TOO_SMALL',
   // Consumer law at the checkout
   'DELIVERY_AREA',
+  // The design as a scene
+  'TOO_MANY_PHOTOS',
+  'SCENE_OTHER_MODEL',
+  'PHOTO_NOT_IN_ORDER',
+  'DESIGN_INCOMPLETE',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -48,6 +48,19 @@ const CUSTOMER_MESSAGES: MessageKey[] = [
   'orderCancelled',
   'designLocked',
   'taxIdInvalid',
+  'tooManyPhotos',
+  'sceneOtherModel',
+  'scenePhotoNotInOrder',
+  'sceneIncomplete',
+  'designTransformOrScene',
+  'textTooLong',
+  'textNotPrintable',
+  'tooManyLayers',
+  'slotsDoNotMatchLayout',
+  'duplicateLayerId',
+  'sceneUnknownFont',
+  'sceneUnknownSticker',
+  'textOverCamera',
 ];
 
 const USTED =

@@ -210,6 +210,22 @@ export const messages = {
   imageBadShape:
     'La imagen tiene unas medidas que no se pueden imprimir: como máximo 16.384 píxeles por lado y una proporción de 20 a 1.',
   imageNotProcessable: 'No se ha podido procesar la imagen. Prueba con otra foto o guárdala en JPEG.',
+  // The second editor: scenes with several photos, texts and stickers
+  tooManyPhotos: 'Ya has añadido 12 fotos a este pedido, el máximo. Usa las que ya tienes en el diseño.',
+  sceneOtherModel: 'Este diseño es de otro modelo de funda. Vuelve a abrir el editor desde tu pedido.',
+  scenePhotoNotInOrder:
+    'Una de las fotos del diseño no está en este pedido. Añádela desde «Diseño» y vuelve a colocarla.',
+  sceneIncomplete: 'Falta una foto: pon una en cada hueco del diseño o elige otro diseño en «Diseño».',
+  designTransformOrScene: 'Envía el diseño con su colocación de la foto o con su escena, una de las dos.',
+  textTooLong: 'Caben 40 caracteres como máximo en un texto.',
+  textNotPrintable:
+    'Un texto lleva caracteres que no se pueden imprimir con estas letras. Usa letras, números, signos o emojis.',
+  tooManyLayers: 'Caben 20 textos y pegatinas como máximo: quita alguno para añadir otro.',
+  textOverCamera: 'Un texto queda sobre el hueco de la cámara: esa parte no se imprimirá.',
+  slotsDoNotMatchLayout: 'Los huecos de fotos no corresponden a la distribución elegida.',
+  duplicateLayerId: 'Dos textos o pegatinas del diseño tienen el mismo identificador.',
+  sceneUnknownFont: 'Ese tipo de letra no está disponible. Elige uno de la lista.',
+  sceneUnknownSticker: 'Esa pegatina no está disponible. Elige una de la lista.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

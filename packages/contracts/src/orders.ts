@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { FileUri, Id, IdParam } from './common.ts';
+import { DesignTransformSchema } from './design-transform.ts';
+import { OrderPhotoSchema, SceneSchema } from './scene-schema.ts';
 
 /** The order life cycle of DESIGN.md; the server enforces every transition. */
 export const OrderStatus = z.enum([
@@ -21,19 +23,7 @@ export type OrderStatus = z.infer<typeof OrderStatus>;
 export const PaymentMethod = z.enum(['paystore', 'paynow']);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
-/**
- * Where the customer put the photo, relative to the case template, independent of resolution:
- * the photo's centre as fractions of the template's width and height, its width (before the
- * quarter turns) as a multiple of the template's width, quarter turns clockwise, and a mirror.
- */
-export const DesignTransformSchema = z.object({
-  centerX: z.number().min(-10).max(10),
-  centerY: z.number().min(-10).max(10),
-  scale: z.number().positive().max(100),
-  quarterTurns: z.number().int().min(0).max(3),
-  flipX: z.boolean(),
-});
-export type DesignTransform = z.infer<typeof DesignTransformSchema>;
+export { type DesignTransform, DesignTransformSchema } from './design-transform.ts';
 
 /** Customer-facing order ids are unguessable UUIDs. */
 export const OrderId = z.uuid();
@@ -73,6 +63,12 @@ export const OrderSchema = z.object({
    * the back office show. Empty until a design is saved. `image` is the first of them then.
    */
   designPhotos: z.array(FileUri),
+  /** The scene the confirmed design was drawn from (null for a one-photo design of the first editor). */
+  designScene: SceneSchema.nullable(),
+  /** The customer's work in progress, saved as they design; the editor resumes from it. */
+  draftScene: SceneSchema.nullable(),
+  /** Every photo the customer has added to the order, oldest first, for the layouts' slots. */
+  photos: z.array(OrderPhotoSchema),
   store: z.object({
     id: z.number().int(),
     name: z.string(),

@@ -14,6 +14,7 @@ import storefront from './migrations/0012-storefront.ts';
 import retention from './migrations/0013-retention.ts';
 import refunds from './migrations/0014-refunds.ts';
 import afterSales from './migrations/0015-after-sales.ts';
+import scenes from './migrations/0016-scenes.ts';
 
 /** Versioned migrations, applied in order, each once. Append only: never edit a released one. */
 export const migrations: { version: number; name: string; sql: string }[] = [
@@ -32,6 +33,7 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   { version: 13, name: 'retention', sql: retention },
   { version: 14, name: 'refunds', sql: refunds },
   { version: 15, name: 'after-sales', sql: afterSales },
+  { version: 16, name: 'scenes', sql: scenes },
 ];
 
 /** Any number that is ours alone: instances starting together take turns through this lock. */

@@ -1,5 +1,5 @@
 import type { ErrorBody } from '@shop/contracts/errors';
-import { messages } from '@shop/contracts/messages';
+import { type MessageKey, messages } from '@shop/contracts/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
@@ -53,6 +53,26 @@ function frameworkError(err: FastifyError): { status: number; body: ErrorBody } 
   return null;
 }
 
+interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+}
+
+/**
+ * What a customer can fix, said in their words: a schema whose rule names a message key (the
+ * scene's 'textTooLong', 'tooManyLayers'...) gets that message, a font or sticker outside the
+ * shop's lists gets its own. Anything else keeps the general message.
+ */
+function specificMessage(issue: ValidationIssue): string | null {
+  const key = issue.message;
+  if (key && Object.hasOwn(messages, key)) return messages[key as MessageKey];
+  const last = issue.instancePath.split('/').pop();
+  if (issue.keyword === 'invalid_value' && last === 'font') return messages.sceneUnknownFont;
+  if (issue.keyword === 'invalid_value' && last === 'sticker') return messages.sceneUnknownSticker;
+  return null;
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
@@ -69,6 +89,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .filter(Boolean)
         .slice(0, 5);
       const where = fields.length ? ` Revise: ${fields.join(', ')}.` : '';
+      const specific = err.validation
+        .map((v) => ({ v, message: specificMessage(v) }))
+        .find((s) => s.message !== null);
+      if (specific?.message) {
+        // The field the message is about, as the other refusals name it (e.g. 'scene.layers.3.text').
+        const field = specific.v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        return reply.code(400).send({
+          error: 'VALIDATION_FAILED',
+          message: specific.message,
+          ...(field ? { field } : {}),
+        } satisfies ErrorBody);
+      }
       return reply.code(400).send({
         error: 'VALIDATION_FAILED',
         message: `${messages.validationFailed}${where}`,

@@ -56,6 +56,7 @@ export function registerSeo(app: FastifyInstance, { db, publicUrl }: SeoOptions)
         lastmod: s.updated_at.toISOString().slice(0, 10),
       })),
       ...staticSlugs.map((slug) => ({ path: `/${slug}`, priority: '0.3' })),
+      { path: '/creditos', priority: '0.2' },
     ];
     reply
       .header('content-type', 'application/xml; charset=utf-8')

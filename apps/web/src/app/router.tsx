@@ -26,6 +26,7 @@ const UploadRoute = lazyRoute(() => import('./routes/upload'), 'UploadRoute');
 const PaymentSuccessRoute = lazyRoute(() => import('./routes/payment'), 'PaymentSuccessRoute');
 const PaymentFailureRoute = lazyRoute(() => import('./routes/payment'), 'PaymentFailureRoute');
 const TrackingRoute = lazyRoute(() => import('./routes/tracking'), 'TrackingRoute');
+const CreditsRoute = lazyRoute(() => import('./routes/credits'), 'CreditsRoute');
 const AdminRoute = lazyRoute(() => import('./routes/admin'), 'AdminRoute');
 
 /** The route table of spec point 2. */
@@ -57,6 +58,7 @@ export function AppRoutes() {
         <Route path="payment-success" element={<PaymentSuccessRoute />} />
         <Route path="payment-failure" element={<PaymentFailureRoute />} />
         <Route path="seguimiento/:orderId" element={<TrackingRoute />} />
+        <Route path="creditos" element={<CreditsRoute />} />
         {/* The static pages (general-conditions, legal, ...); any other slug goes to the landing. */}
         <Route path=":slug" element={<StaticPageRoute />} />
         <Route path="*" element={<Navigate to="/" replace />} />

@@ -84,11 +84,12 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  /** The stores of the orders that carry this photo (its original's id), as photo or in a design. */
+  /** The stores of the orders that carry this photo (its original's id), as photo, in a design or in the tray. */
   const storesOrderingPhoto = async (fileId: string): Promise<number[]> => {
     const { rows } = await db.query<{ store_id: number }>(
       `SELECT store_id FROM orders WHERE image_id = $1
-       UNION SELECT o.store_id FROM order_design_photos d JOIN orders o ON o.id = d.order_id WHERE d.file_id = $1`,
+       UNION SELECT o.store_id FROM order_design_photos d JOIN orders o ON o.id = d.order_id WHERE d.file_id = $1
+       UNION SELECT o.store_id FROM order_photos p JOIN orders o ON o.id = p.order_id WHERE p.file_id = $1`,
       [fileId],
     );
     return rows.map((r) => r.store_id);
@@ -123,10 +124,11 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     throw forbidden();
   };
 
-  /** The stores of the orders that use this upload as their photo or their design. */
+  /** The stores of the orders that use this upload as their photo, their design or a photo of their tray. */
   const storesUsingUpload = async (fileId: string): Promise<number[]> => {
     const { rows } = await db.query<{ store_id: number }>(
-      'SELECT DISTINCT store_id FROM orders WHERE image_id = $1 OR design_id = $1',
+      `SELECT store_id FROM orders WHERE image_id = $1 OR design_id = $1
+       UNION SELECT o.store_id FROM order_photos p JOIN orders o ON o.id = p.order_id WHERE p.file_id = $1`,
       [fileId],
     );
     return rows.map((r) => r.store_id);
@@ -166,7 +168,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
   );
 
   /**
-   * Deletes an upload no order points at (as its photo or as its design); false when one still
+   * Deletes an upload no order points at (as its photo, its design or in its tray); false when one still
    * does, and also when anything else still refers to it (the database's foreign keys say so).
    */
   async function removeIfUnattached(id: string): Promise<boolean> {
@@ -180,6 +182,9 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
           id,
         ]);
         if (designed.rows.length > 0) return null;
+        // A photo in an order's tray (the tray row would go with the file: the check is ours).
+        const inTray = await tx.query('SELECT 1 FROM order_photos WHERE file_id = $1 FOR UPDATE', [id]);
+        if (inTray.rows.length > 0) return null;
         return files.remove(tx, id);
       })
       .catch((err: { code?: string }) => {

@@ -5,10 +5,12 @@ import {
 } from '@shop/contracts/checkout';
 import { FileUri } from '@shop/contracts/common';
 import { DesignTransformSchema, OrderIdParamsSchema, OrderSchema } from '@shop/contracts/orders';
+import { SceneSchema } from '@shop/contracts/scene-schema';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
+import { fail } from '../../lib/errors.ts';
 import { requireStaff, requireStoreAccess } from '../auth/service.ts';
 import { fileIdFromUri } from '../files/service.ts';
 import {
@@ -20,18 +22,25 @@ import {
   confirmPaymentMethod,
   confirmUserDetails,
 } from './checkout-service.ts';
-import { ownerHashOf, saveDesign } from './photo-service.ts';
+import { ownerHashOf, saveDesign, saveSceneDesign } from './photo-service.ts';
 import { forCustomer, getOrder } from './service.ts';
 
 /**
- * `PUT /api/orders/{id}/design`: the rendered design, the transform, and (newer clients) the photo
- * the editor drew, so a design is never saved against a photo that replaced it meanwhile.
+ * `PUT /api/orders/{id}/design`: the rendered design and what it was drawn from, one of:
+ * - the first editor's one-photo design: the transform and (newer clients) the photo the editor
+ *   drew, so a design is never saved against a photo that replaced it meanwhile;
+ * - the second editor's scene (layout, photos, filters, texts, stickers).
  */
-const DesignBodySchema = z.object({
-  design: FileUri,
-  transform: DesignTransformSchema,
-  photo: FileUri.optional(),
-});
+const DesignBodySchema = z
+  .object({
+    design: FileUri,
+    transform: DesignTransformSchema.optional(),
+    photo: FileUri.optional(),
+    scene: SceneSchema.optional(),
+  })
+  .refine((b) => (b.transform === undefined) !== (b.scene === undefined), {
+    message: 'designTransformOrScene',
+  });
 
 /** The customer's checkout calls; each returns the order as it now stands. */
 export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
@@ -56,13 +65,22 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
     '/api/orders/:id/design',
     { schema: { params, body: DesignBodySchema, response, tags } },
     (req, reply) =>
-      step(reply, req.params.id, (tx) =>
-        saveDesign(tx, files, req.params.id, ownerHashOf(req.visitorId), {
-          fileId: fileIdFromUri(req.body.design),
-          transform: req.body.transform,
-          photoId: req.body.photo ? fileIdFromUri(req.body.photo) : null,
-        }),
-      ),
+      step(reply, req.params.id, (tx) => {
+        const { design, transform, photo, scene } = req.body;
+        const ownerHash = ownerHashOf(req.visitorId);
+        if (scene)
+          return saveSceneDesign(tx, files, req.params.id, ownerHash, {
+            fileId: fileIdFromUri(design),
+            scene,
+          });
+        // The schema lets exactly one of the two through.
+        if (!transform) throw fail(400, 'VALIDATION_FAILED', 'designTransformOrScene');
+        return saveDesign(tx, files, req.params.id, ownerHash, {
+          fileId: fileIdFromUri(design),
+          transform,
+          photoId: photo ? fileIdFromUri(photo) : null,
+        });
+      }),
   );
   r.post(
     '/api/orders/:id/confirmPaymentMethod',

@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { FileUri } from '@shop/contracts/common';
 import { OrderIdParamsSchema, OrderSchema } from '@shop/contracts/orders';
+import { AddPhotoBodySchema, SceneDraftBodySchema } from '@shop/contracts/scene-schema';
 import { Origin, UrlCodeSchema } from '@shop/contracts/stores';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,12 +12,14 @@ import { fileIdFromUri, fileUri } from '../files/service.ts';
 import { requireFile, saveIngested, UPLOAD_LIMITS, withUploadForm } from '../files/uploads.ts';
 import { ingestImage } from '../images/pipeline.ts';
 import {
+  addPhoto,
   attachPhoto,
   attachPhotoWithToken,
   createUploadToken,
   detachPhoto,
   orderOfUploadToken,
   ownerHashOf,
+  saveDraftScene,
 } from './photo-service.ts';
 import { forCustomer, getOrder } from './service.ts';
 
@@ -43,6 +46,38 @@ export async function orderPhotoRoutes(app: FastifyInstance): Promise<void> {
       await db.transaction((tx) =>
         attachPhoto(tx, files, req.params.id, fileIdFromUri(req.body.image), ownerHash, 'customer'),
       );
+      return reply.headers(noStore).send(forCustomer(await getOrder(db, req.params.id)));
+    },
+  );
+
+  /** The editor's 'Añadir foto': one more photo in the order's tray, the design kept. */
+  r.post(
+    '/api/orders/:id/photos',
+    {
+      schema: { params: OrderIdParamsSchema, body: AddPhotoBodySchema, response: { 200: OrderSchema }, tags },
+    },
+    async (req, reply) => {
+      const ownerHash = ownerHashOf(req.visitorId);
+      await db.transaction((tx) =>
+        addPhoto(tx, files, req.params.id, fileIdFromUri(req.body.image), ownerHash),
+      );
+      return reply.headers(noStore).send(forCustomer(await getOrder(db, req.params.id)));
+    },
+  );
+
+  /** The editor's draft, saved as the customer works; the order's answer carries it back. */
+  r.put(
+    '/api/orders/:id/scene',
+    {
+      schema: {
+        params: OrderIdParamsSchema,
+        body: SceneDraftBodySchema,
+        response: { 200: OrderSchema },
+        tags,
+      },
+    },
+    async (req, reply) => {
+      await db.transaction((tx) => saveDraftScene(tx, req.params.id, req.body.scene));
       return reply.headers(noStore).send(forCustomer(await getOrder(db, req.params.id)));
     },
   );

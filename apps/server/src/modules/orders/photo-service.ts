@@ -1,10 +1,12 @@
 import { coverageGap } from '@shop/case-geometry/coverage';
+import { sceneCoverageSlots } from '@shop/case-render/scene';
 import type { DesignTransform, OrderStatus } from '@shop/contracts/orders';
+import type { Scene } from '@shop/contracts/scene';
 import type { Queryable } from '../../db/client.ts';
-import { fail } from '../../lib/errors.ts';
+import { fail, fieldError } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/ids.ts';
-import type { FileService } from '../files/service.ts';
-import { COVERAGE_TOLERANCE_PX, caseSlotOfModel } from '../print/case-slot.ts';
+import { type FileService, fileIdFromUri, fileUri } from '../files/service.ts';
+import { COVERAGE_TOLERANCE_PX, caseFrameOfModel, caseSlotOfModel } from '../print/case-slot.ts';
 import { expectStatus, type LockedOrder, lockOrder, moveTo } from './state.ts';
 
 /** A phone upload link lives about half an hour. */
@@ -15,6 +17,12 @@ const ACCEPTS_PHOTO = ['created', 'image_uploaded'] as const;
 
 /** The design can be (re)made until the customer's details are confirmed: then the order is placed. */
 const ACCEPTS_DESIGN = ['image_uploaded', 'design_confirmed'] as const;
+
+/** While the design is open the editor may add photos to the tray and save its draft. */
+const DESIGN_OPEN = ['created', 'image_uploaded', 'design_confirmed'] as const;
+
+/** Photos in one order's tray: more than any layout needs, few enough to keep an order's files small. */
+export const MAX_ORDER_PHOTOS = 12;
 
 /** 409 DESIGN_LOCKED for an order placed (details confirmed) or gone further; 409 for other wrong states. */
 function expectDesignOpen(order: LockedOrder, allowed: readonly OrderStatus[]): void {
@@ -44,15 +52,13 @@ export async function attachPhoto(
   const order = await lockOrder(tx, orderId);
   if (order.status === 'design_confirmed') throw fail(409, 'ORDER_STATE', 'uploadTooLate');
   expectDesignOpen(order, ACCEPTS_PHOTO);
-  const file = await files.find(tx, fileId);
-  const usable = file && file.kind === 'upload' && file.variant === 'original';
-  if (!usable || (ownerHash !== null && file.ownerHash !== ownerHash)) {
-    throw fail(400, 'VALIDATION_FAILED', 'unknownFile');
-  }
+  await expectUpload(tx, files, fileId, ownerHash);
+  await addToTray(tx, orderId, fileId);
   // A new photo makes any design of the old one meaningless, and ends every upload link handed
-  // out so far: 'Cambiar foto' shows a new one.
+  // out so far: 'Cambiar foto' shows a new one. The draft keeps its photos: they stay in the tray.
   await tx.query(
-    `UPDATE orders SET image_id = $2, design_id = NULL, design_transform = NULL, updated_at = now()
+    `UPDATE orders SET image_id = $2, design_id = NULL, design_transform = NULL, design_scene = NULL,
+       updated_at = now()
      WHERE id = $1`,
     [orderId, fileId],
   );
@@ -61,6 +67,59 @@ export async function attachPhoto(
     orderId,
   ]);
   await moveTo(tx, order, 'image_uploaded', actor);
+}
+
+/**
+ * An original upload, and (when `ownerHash` is given) one of this visitor's: otherwise 400
+ * VALIDATION_FAILED, the same answer for a file that does not exist and for someone else's.
+ */
+async function expectUpload(
+  tx: Queryable,
+  files: FileService,
+  fileId: string,
+  ownerHash: string | null,
+): Promise<void> {
+  const file = await files.find(tx, fileId);
+  const usable = file && file.kind === 'upload' && file.variant === 'original';
+  if (!usable || (ownerHash !== null && file.ownerHash !== ownerHash)) {
+    throw fail(400, 'VALIDATION_FAILED', 'unknownFile');
+  }
+}
+
+/** Puts a photo in the order's tray (once: adding it again changes nothing); 409 when the tray is full. */
+async function addToTray(tx: Queryable, orderId: string, fileId: string): Promise<void> {
+  const { rows } = await tx.query<{ photos: number; present: boolean | null }>(
+    'SELECT count(*)::int AS photos, bool_or(file_id = $2) AS present FROM order_photos WHERE order_id = $1',
+    [orderId, fileId],
+  );
+  if (rows[0]?.present) return;
+  if ((rows[0]?.photos ?? 0) >= MAX_ORDER_PHOTOS)
+    throw fieldError(409, 'TOO_MANY_PHOTOS', 'tooManyPhotos', 'image');
+  await tx.query('INSERT INTO order_photos (order_id, file_id) VALUES ($1, $2)', [orderId, fileId]);
+}
+
+/**
+ * Adds an upload of this visitor to the order's photos (the editor's tray) while the design is
+ * open. Unlike `attachPhoto` it keeps the design, the draft and the upload links: the customer
+ * is adding a photo for another slot, not replacing the one they designed with. The first photo
+ * of an order becomes its photo (`image`) and moves it on to 'image_uploaded'.
+ */
+export async function addPhoto(
+  tx: Queryable,
+  files: FileService,
+  orderId: string,
+  fileId: string,
+  ownerHash: string,
+): Promise<void> {
+  const order = await lockOrder(tx, orderId);
+  expectDesignOpen(order, DESIGN_OPEN);
+  await expectUpload(tx, files, fileId, ownerHash);
+  await addToTray(tx, orderId, fileId);
+  await tx.query('UPDATE orders SET image_id = COALESCE(image_id, $2), updated_at = now() WHERE id = $1', [
+    orderId,
+    fileId,
+  ]);
+  if (order.status === 'created') await moveTo(tx, order, 'image_uploaded', 'customer');
 }
 
 /**
@@ -117,15 +176,136 @@ export async function saveDesign(
     throw fail(400, 'VALIDATION_FAILED', 'unknownFile');
   }
   await expectCovers(tx, files, order, design.transform);
+  // A one-photo design of the first editor: printed from its transform, no scene.
   await tx.query(
-    'UPDATE orders SET design_id = $2, design_transform = $3, updated_at = now() WHERE id = $1',
+    `UPDATE orders SET design_id = $2, design_transform = $3, design_scene = NULL, updated_at = now()
+     WHERE id = $1`,
     [orderId, design.fileId, JSON.stringify(design.transform)],
   );
+  await tx.query('DELETE FROM order_design_photos WHERE order_id = $1 AND slot > 0', [orderId]);
   await tx.query(
     `INSERT INTO order_design_photos (order_id, slot, file_id) VALUES ($1, 0, $2)
      ON CONFLICT (order_id, slot) DO UPDATE SET file_id = EXCLUDED.file_id`,
     [orderId, order.image_id],
   );
+}
+
+export interface SceneDesignInput {
+  /** The rendered PNG (an upload of this visitor), shown wherever the design is shown. */
+  fileId: string;
+  scene: Scene;
+}
+
+/**
+ * Stores a design made in the second editor: the PNG the browser rendered and the scene it drew,
+ * which the print is drawn from with the original photos. The scene must be for the order's model,
+ * complete (a photo placed in every slot), made of the order's own photos, and each photo must
+ * cover its slot. It becomes the draft too, so the editor reopens on what was ordered.
+ */
+export async function saveSceneDesign(
+  tx: Queryable,
+  files: FileService,
+  orderId: string,
+  ownerHash: string,
+  design: SceneDesignInput,
+): Promise<void> {
+  const order = await lockOrder(tx, orderId);
+  // 'created' too: its photos are in the tray even when 'Cambiar foto' took the order's photo off.
+  expectDesignOpen(order, DESIGN_OPEN);
+  const { scene } = design;
+  const modelId = await expectSceneOfOrder(tx, orderId, scene);
+  const missing = scene.slots.findIndex((s) => s.photo === null || s.transform === null);
+  if (missing >= 0) throw fieldError(422, 'DESIGN_INCOMPLETE', 'sceneIncomplete', `scene.slots.${missing}`);
+  const file = await files.find(tx, design.fileId);
+  if (file?.kind !== 'upload' || file.variant !== 'original' || file.ownerHash !== ownerHash) {
+    throw fail(400, 'VALIDATION_FAILED', 'unknownFile');
+  }
+  await expectSceneCovers(tx, files, modelId, scene);
+  const slot0 = scene.slots[0]!;
+  const transform = scene.layout === 'one' ? slot0.transform : null;
+  await tx.query(
+    `UPDATE orders SET design_id = $2, design_transform = $3, design_scene = $4, draft_scene = $4,
+       image_id = COALESCE(image_id, $5), updated_at = now()
+     WHERE id = $1`,
+    [
+      orderId,
+      design.fileId,
+      transform && JSON.stringify(transform),
+      JSON.stringify(scene),
+      fileIdFromUri(slot0.photo!),
+    ],
+  );
+  await tx.query('DELETE FROM order_design_photos WHERE order_id = $1', [orderId]);
+  for (const [i, s] of scene.slots.entries()) {
+    await tx.query('INSERT INTO order_design_photos (order_id, slot, file_id) VALUES ($1, $2, $3)', [
+      orderId,
+      i,
+      fileIdFromUri(s.photo!),
+    ]);
+  }
+  if (order.status === 'created') await moveTo(tx, order, 'image_uploaded', 'customer');
+}
+
+/**
+ * Saves the customer's work in progress. Any state of the scene is kept (empty slots, photos not
+ * placed yet), but only for this order: its model and its own photos.
+ */
+export async function saveDraftScene(tx: Queryable, orderId: string, scene: Scene): Promise<void> {
+  const order = await lockOrder(tx, orderId);
+  expectDesignOpen(order, DESIGN_OPEN);
+  await expectSceneOfOrder(tx, orderId, scene);
+  await tx.query('UPDATE orders SET draft_scene = $2, updated_at = now() WHERE id = $1', [
+    orderId,
+    JSON.stringify(scene),
+  ]);
+}
+
+/**
+ * 422 for a scene of another model; 409 PHOTO_CHANGED for a slot photo that is not in this
+ * order's tray (someone else's, another order's, or one taken off meanwhile). Returns the model.
+ */
+async function expectSceneOfOrder(tx: Queryable, orderId: string, scene: Scene): Promise<number> {
+  const { rows } = await tx.query<{ model_id: number; photos: string[] }>(
+    `SELECT o.model_id, COALESCE(array_agg(p.file_id) FILTER (WHERE p.file_id IS NOT NULL), '{}') AS photos
+     FROM orders o LEFT JOIN order_photos p ON p.order_id = o.id WHERE o.id = $1 GROUP BY o.id`,
+    [orderId],
+  );
+  const row = rows[0]!;
+  if (scene.model !== row.model_id)
+    throw fieldError(422, 'SCENE_OTHER_MODEL', 'sceneOtherModel', 'scene.model');
+  const tray = new Set(row.photos);
+  scene.slots.forEach((s, i) => {
+    if (s.photo !== null && !tray.has(fileIdFromUri(s.photo))) {
+      throw fieldError(409, 'PHOTO_NOT_IN_ORDER', 'scenePhotoNotInOrder', `scene.slots.${i}.photo`);
+    }
+  });
+  return row.model_id;
+}
+
+/**
+ * 422 DESIGN_UNCOVERED when a slot's photo leaves part of its cell uncovered: the same rule and
+ * frame as the one-photo design (the template's crop box in template pixels), per layout cell.
+ */
+async function expectSceneCovers(tx: Queryable, files: FileService, modelId: number, scene: Scene) {
+  const frame = await caseFrameOfModel(tx, files, modelId);
+  // A model without a usable template cannot be judged, nor printed (see `expectCovers`).
+  if (!frame) return;
+  const slots = sceneCoverageSlots(scene.layout, frame.box, frame.cornerRadius);
+  const ids = scene.slots.map((s) => fileIdFromUri(s.photo!));
+  const { rows } = await tx.query<{ id: string; width: number | null; height: number | null }>(
+    'SELECT id, width, height FROM files WHERE id = ANY($1::text[])',
+    [ids],
+  );
+  const sizes = new Map(rows.map((r) => [r.id, r]));
+  scene.slots.forEach((s, i) => {
+    const size = sizes.get(ids[i]!);
+    const slot = slots[i];
+    if (!size?.width || !size.height || !slot || !s.transform) return;
+    const photo = { width: size.width, height: size.height };
+    if (coverageGap(slot, photo, s.transform) > COVERAGE_TOLERANCE_PX) {
+      throw fieldError(422, 'DESIGN_UNCOVERED', 'designUncovered', `scene.slots.${i}`);
+    }
+  });
 }
 
 /** 422 when the photo, placed by `transform`, leaves any part of the case outline uncovered. */
@@ -151,19 +331,45 @@ async function expectCovers(
 }
 
 /**
- * Takes the photo off the order ('Cambiar foto'); the upload itself is swept later. A customer
- * who comes back from the payment choice to the editor may still change it, until the order is
- * placed or a payment has started.
+ * Takes the photo off the order ('Cambiar foto'), out of its tray and out of its draft's slots; the
+ * upload itself is swept later. The order goes back to waiting for a photo, as before trays (the
+ * other photos of the tray stay for the editor). A customer who comes back from the payment
+ * choice to the editor may still change it, until the order is placed or a payment has started.
  */
 export async function detachPhoto(tx: Queryable, orderId: string): Promise<void> {
   const order = await lockOrder(tx, orderId);
   expectDesignOpen(order, [...ACCEPTS_PHOTO, 'design_confirmed']);
+  if (order.image_id) {
+    await tx.query('DELETE FROM order_photos WHERE order_id = $1 AND file_id = $2', [
+      orderId,
+      order.image_id,
+    ]);
+    await dropFromDraft(tx, orderId, order.image_id);
+  }
   await tx.query(
-    'UPDATE orders SET image_id = NULL, design_id = NULL, design_transform = NULL, updated_at = now() WHERE id = $1',
+    `UPDATE orders SET image_id = NULL, design_id = NULL, design_transform = NULL, design_scene = NULL,
+       updated_at = now()
+     WHERE id = $1`,
     [orderId],
   );
   await tx.query('DELETE FROM order_design_photos WHERE order_id = $1', [orderId]);
   await moveTo(tx, order, 'created', 'customer');
+}
+
+/** Empties the draft's slots that hold this photo (their placement was for it). */
+async function dropFromDraft(tx: Queryable, orderId: string, fileId: string): Promise<void> {
+  const { rows } = await tx.query<{ draft_scene: Scene | null }>(
+    'SELECT draft_scene FROM orders WHERE id = $1',
+    [orderId],
+  );
+  const draft = rows[0]?.draft_scene;
+  const uri = fileUri(fileId);
+  if (!draft?.slots.some((s) => s.photo === uri)) return;
+  const slots = draft.slots.map((s) => (s.photo === uri ? { ...s, photo: null, transform: null } : s));
+  await tx.query('UPDATE orders SET draft_scene = $2 WHERE id = $1', [
+    orderId,
+    JSON.stringify({ ...draft, slots }),
+  ]);
 }
 
 /** Mints an upload-only link token for one order; only its hash is stored. */
@@ -231,6 +437,7 @@ export async function sweepUnattachedUploads(
      WHERE f.kind = 'upload' AND f.variant = 'original' AND f.created_at < now() - make_interval(secs => $1)
        AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.image_id = f.id OR o.design_id = f.id)
        AND NOT EXISTS (SELECT 1 FROM order_design_photos d WHERE d.file_id = f.id)
+       AND NOT EXISTS (SELECT 1 FROM order_photos p WHERE p.file_id = f.id)
      LIMIT 500`,
     [olderThanSeconds],
   );

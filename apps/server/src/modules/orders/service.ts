@@ -1,5 +1,6 @@
 import { centsToEuros } from '@shop/contracts/money';
 import type { DesignTransform, Order, OrderCreate, OrderStatus, PaymentMethod } from '@shop/contracts/orders';
+import type { Scene } from '@shop/contracts/scene';
 import type { Origin } from '@shop/contracts/stores';
 import { carrierTrackingUrl } from '@shop/contracts/tracking-rules';
 import type { Queryable } from '../../db/client.ts';
@@ -23,6 +24,10 @@ export interface OrderRow {
   design_transform: DesignTransform | null;
   /** The photos the design was made with, by slot (empty without a design). */
   design_photo_ids: string[] | null;
+  design_scene: Scene | null;
+  draft_scene: Scene | null;
+  /** The order's photo tray, oldest first. */
+  photos: { id: string; width: number; height: number }[];
   customer_name: string | null;
   customer_email: string | null;
   customer_phone: string | null;
@@ -57,6 +62,11 @@ export const ORDER_SELECT = `
          o.created_at, COALESCE(dp.file_id, o.image_id) AS image_id, img.width AS image_width, img.height AS image_height,
          o.design_id, o.design_transform,
          (SELECT array_agg(d.file_id ORDER BY d.slot) FROM order_design_photos d WHERE d.order_id = o.id) AS design_photo_ids,
+         o.design_scene, o.draft_scene,
+         (SELECT COALESCE(json_agg(json_build_object('id', p.file_id, 'width', COALESCE(f.width, 0),
+                                                     'height', COALESCE(f.height, 0))
+                                   ORDER BY p.added_at, p.file_id), '[]'::json)
+          FROM order_photos p JOIN files f ON f.id = p.file_id WHERE p.order_id = o.id) AS photos,
          o.customer_name, o.customer_email, o.customer_phone,
          o.customer_address, o.customer_city, o.customer_postal_code, o.paid_at, o.paid_by,
          s.id AS store_id, s.name AS store_name, s.address AS store_address, s.town AS store_town,
@@ -101,6 +111,9 @@ export function toOrder(r: OrderRow): Order {
     design: fileUriOrNull(r.design_id),
     designTransform: r.design_transform,
     designPhotos: (r.design_photo_ids ?? []).map(fileUri),
+    designScene: r.design_scene,
+    draftScene: r.draft_scene,
+    photos: r.photos.map((p) => ({ uri: fileUri(p.id), width: p.width, height: p.height })),
     store: {
       id: r.store_id,
       name: r.store_name,

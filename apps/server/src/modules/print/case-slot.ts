@@ -40,12 +40,18 @@ async function templateBox(files: FileService, q: Queryable, templateId: string)
   return size;
 }
 
-/** The case slot of a model, or null when it has no usable template (nothing can be designed then). */
-export async function caseSlotOfModel(
+/** The frame of a model's designs: its template's crop box (template pixels) and the case's corner radius there. */
+export interface CaseFrame {
+  box: { width: number; height: number };
+  cornerRadius: number;
+}
+
+/** The model's case frame, or null when it has no usable template (nothing can be designed then). */
+export async function caseFrameOfModel(
   q: Queryable,
   files: FileService,
   modelId: number,
-): Promise<Slot | null> {
+): Promise<CaseFrame | null> {
   const { rows } = await q.query<{ template_id: string | null; outline: unknown }>(
     'SELECT template_id, outline FROM models WHERE id = $1',
     [modelId],
@@ -55,9 +61,19 @@ export async function caseSlotOfModel(
   const box = await templateBox(files, q, model.template_id);
   if (!box) return null;
   const outline = model.outline as { widthMm?: unknown; cornerRadiusMm?: unknown } | null;
-  const radius =
+  const cornerRadius =
     outline && typeof outline.widthMm === 'number' && typeof outline.cornerRadiusMm === 'number'
       ? (outline.cornerRadiusMm * box.width) / outline.widthMm
       : 0;
-  return caseSlot(box, radius);
+  return { box, cornerRadius };
+}
+
+/** The case slot of a model, or null when it has no usable template (nothing can be designed then). */
+export async function caseSlotOfModel(
+  q: Queryable,
+  files: FileService,
+  modelId: number,
+): Promise<Slot | null> {
+  const frame = await caseFrameOfModel(q, files, modelId);
+  return frame && caseSlot(frame.box, frame.cornerRadius);
 }

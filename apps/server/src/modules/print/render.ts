@@ -81,7 +81,7 @@ export const MAX_DPI = 1200;
 /** Reduced by at least half: JPEG and WebP decoders can shrink while decoding. */
 const SHRINK_ON_LOAD_BELOW = 0.5;
 /** zlib level for the PNG: 3 is within a few per cent of 6 in size and much faster on photos. */
-const PNG_COMPRESSION = 3;
+export const PNG_COMPRESSION = 3;
 const WHITE = { r: 255, g: 255, b: 255 };
 
 /** The PNG and PDF print files. */
@@ -117,7 +117,7 @@ export async function renderPrintRaster(input: RenderPrintInput): Promise<PrintR
   return { rgb, widthPx: output.width, heightPx: output.height, dpi: resolution };
 }
 
-interface OpenedPhoto {
+export interface OpenedPhoto {
   input: Buffer;
   options: SharpOptions;
   width: number;
@@ -126,7 +126,7 @@ interface OpenedPhoto {
   hasAlpha: boolean;
 }
 
-async function openPhoto(bytes: Buffer): Promise<OpenedPhoto> {
+export async function openPhoto(bytes: Buffer): Promise<OpenedPhoto> {
   const meta = await sharp(bytes).metadata();
   if (!meta.width || !meta.height) throw new Error('photo has no dimensions');
   if ((meta.orientation ?? 1) > 1) {
@@ -153,7 +153,7 @@ async function openPhoto(bytes: Buffer): Promise<OpenedPhoto> {
 }
 
 /** Whole photo pixels covering a fractional rectangle, inside the photo. */
-function pixelBounds(r: Rect, limit: { width: number; height: number }): Rect {
+export function pixelBounds(r: Rect, limit: { width: number; height: number }): Rect {
   const eps = 1e-6;
   const x = Math.max(0, Math.floor(r.x + eps));
   const y = Math.max(0, Math.floor(r.y + eps));
@@ -275,7 +275,7 @@ async function placePhoto(
  * The template's crop box as an RGBA layer of the output's size: whitened by the spec's rule and,
  * for the 'print' style, with every colour set to white (see the top of the file).
  */
-async function templateMask(
+export async function templateMask(
   template: Buffer,
   output: { width: number; height: number },
   style: PrintStyle,

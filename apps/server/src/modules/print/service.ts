@@ -1,11 +1,13 @@
 import type { PhoneOutline } from '@shop/case-geometry/outline';
 import { PRINT_DPI } from '@shop/case-geometry/print-size';
 import { productName } from '@shop/contracts/product';
+import { isSceneComplete } from '@shop/contracts/scene';
 import type { Queryable } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
 import { type FileService, fileIdFromUri } from '../files/service.ts';
 import { getOrder } from '../orders/service.ts';
-import { renderPrintFile } from './render.ts';
+import { type RenderedPrint, renderPrintFile } from './render.ts';
+import { renderScenePrintFile } from './scene-render.ts';
 
 export interface OrderPrint {
   pngFileId: string;
@@ -16,7 +18,8 @@ export interface OrderPrint {
 }
 
 /**
- * Renders an order's print file from the ORIGINAL photo and the stored transform, and stores it
+ * Renders an order's print file from the ORIGINAL photos and the stored scene (or, for a design of
+ * the first editor, the one photo and its transform), and stores it
  * as two files of kind 'print': the PNG (with its resolution recorded) and a one-page PDF of the
  * case's exact size. Every call renders and stores a new pair; which states may print is the
  * caller's decision.
@@ -27,33 +30,40 @@ export async function renderOrderPrint(
   orderId: string,
   options: { dpi?: number } = {},
 ): Promise<OrderPrint> {
-  // 1. What to print: the photo the design was made with (never a later one) and its transform,
-  //    the model's outline and template.
+  // 1. What to print: the photos the design was made with (never later ones) and how they are
+  //    placed (the scene, or the one-photo transform of the first editor), the model's outline
+  //    and template.
   const order = await getOrder(db, orderId);
-  const photoUri = order.designPhotos[0];
-  if (!photoUri || !order.designTransform) throw fail(409, 'ORDER_STATE', 'designMissing');
+  const scene = order.designScene;
+  const photoUris = scene ? scene.slots.map((s) => s.photo) : [order.designPhotos[0] ?? null];
+  if (scene ? !isSceneComplete(scene) : !photoUris[0] || !order.designTransform) {
+    throw fail(409, 'ORDER_STATE', 'designMissing');
+  }
   const { rows } = await db.query<{ outline: unknown }>('SELECT outline FROM models WHERE id = $1', [
     order.model.id,
   ]);
   const outline = rows[0]?.outline;
   if (!isOutline(outline) || !order.model.template) throw fail(409, 'CONFLICT', 'printNotPossible');
 
-  // 2. The bytes: the original upload (never the editor's copy) and the template image.
-  const [photo, template] = await Promise.all([
-    fileBytes(db, files, fileIdFromUri(photoUri)),
+  // 2. The bytes: the original uploads (never the editor's copies) and the template image.
+  const [template, ...photos] = await Promise.all([
     fileBytes(db, files, fileIdFromUri(order.model.template)),
+    ...photoUris.map((uri) => fileBytes(db, files, fileIdFromUri(uri!))),
   ]);
 
   // 3. Render.
   const dpi = options.dpi ?? PRINT_DPI;
-  const rendered = await renderPrintFile({
-    photo,
-    template,
-    outline,
-    transform: order.designTransform,
-    dpi,
-    title: `Pedido ${order.orderNumber}: ${productName(order.brand, order.model)}`,
-  });
+  const title = `Pedido ${order.orderNumber}: ${productName(order.brand, order.model)}`;
+  const rendered: RenderedPrint = scene
+    ? await renderScenePrintFile({ scene, photos, template: template!, outline, dpi, title })
+    : await renderPrintFile({
+        photo: photos[0]!,
+        template: template!,
+        outline,
+        transform: order.designTransform!,
+        dpi,
+        title,
+      });
 
   // 4. Store.
   const size = { width: rendered.widthPx, height: rendered.heightPx };

@@ -46,24 +46,30 @@ export interface RetentionLogger {
   info(obj: object, msg: string): void;
 }
 
-/** The files of these orders: photo, design, print files and the design's photos. */
+/** The files of these orders: photo, design, print files, the design's photos and the photo tray. */
 async function filesOf(tx: Queryable, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
   const { rows } = await tx.query<{ id: string }>(
     `SELECT f AS id FROM orders o, LATERAL unnest(ARRAY[o.image_id, o.design_id, o.print_png_id, o.print_pdf_id]) AS f
      WHERE o.id = ANY($1::uuid[]) AND f IS NOT NULL
-     UNION SELECT file_id FROM order_design_photos WHERE order_id = ANY($1::uuid[])`,
+     UNION SELECT file_id FROM order_design_photos WHERE order_id = ANY($1::uuid[])
+     UNION SELECT file_id FROM order_photos WHERE order_id = ANY($1::uuid[])`,
     [ids],
   );
   return rows.map((r) => r.id);
 }
 
-/** Drops the order's personal data and file references; the row stays (payments, invoices). */
+/**
+ * Drops the order's personal data and file references; the row stays (payments, invoices). The
+ * scenes go with the photos they place (and their texts may name people).
+ */
 async function stripOrders(tx: Queryable, ids: string[], personal: boolean): Promise<void> {
   if (ids.length === 0) return;
   await tx.query('DELETE FROM order_design_photos WHERE order_id = ANY($1::uuid[])', [ids]);
+  await tx.query('DELETE FROM order_photos WHERE order_id = ANY($1::uuid[])', [ids]);
   await tx.query(
-    `UPDATE orders SET image_id = NULL, design_id = NULL, print_png_id = NULL, print_pdf_id = NULL
+    `UPDATE orders SET image_id = NULL, design_id = NULL, print_png_id = NULL, print_pdf_id = NULL,
+       design_scene = NULL, draft_scene = NULL
      ${personal ? ', customer_name = NULL, customer_email = NULL, customer_phone = NULL, customer_address = NULL, customer_city = NULL, customer_postal_code = NULL, design_transform = NULL' : ''}
      WHERE id = ANY($1::uuid[])`,
     [ids],
@@ -102,7 +108,9 @@ export async function runRetention(
               EXISTS (SELECT 1 FROM payment_attempts a WHERE a.order_id = o.id) AS attempted,
               (o.customer_name IS NULL AND o.customer_email IS NULL AND o.customer_phone IS NULL
                AND o.customer_address IS NULL AND o.image_id IS NULL AND o.design_id IS NULL
-               AND NOT EXISTS (SELECT 1 FROM order_design_photos d WHERE d.order_id = o.id)) AS bare
+               AND o.design_scene IS NULL AND o.draft_scene IS NULL
+               AND NOT EXISTS (SELECT 1 FROM order_design_photos d WHERE d.order_id = o.id)
+               AND NOT EXISTS (SELECT 1 FROM order_photos p WHERE p.order_id = o.id)) AS bare
        FROM orders o
        WHERE o.status = ANY($1::text[]) AND o.paid_at IS NULL
          AND o.updated_at < $2::timestamptz - make_interval(days => $3)`,
@@ -142,7 +150,9 @@ export async function runRetention(
            OR (o.status = 'cancelled' AND last.at < $1::timestamptz - make_interval(days => $4)))
          AND (o.image_id IS NOT NULL OR o.design_id IS NOT NULL OR o.print_png_id IS NOT NULL
               OR o.print_pdf_id IS NOT NULL
-              OR EXISTS (SELECT 1 FROM order_design_photos d WHERE d.order_id = o.id))`,
+              OR o.design_scene IS NOT NULL OR o.draft_scene IS NOT NULL
+              OR EXISTS (SELECT 1 FROM order_design_photos d WHERE d.order_id = o.id)
+              OR EXISTS (SELECT 1 FROM order_photos p WHERE p.order_id = o.id))`,
       [now.toISOString(), periods.warrantyYears, periods.photoDaysAfterWarranty, periods.cancelledOrderDays],
     );
     const photoOrders = expired.map((r) => r.id);
@@ -174,6 +184,7 @@ export async function runRetention(
       `SELECT f.id FROM files f WHERE f.id = ANY($1::text[])
          AND NOT EXISTS (SELECT 1 FROM orders o WHERE f.id IN (o.image_id, o.design_id, o.print_png_id, o.print_pdf_id))
          AND NOT EXISTS (SELECT 1 FROM order_design_photos d WHERE d.file_id = f.id)
+         AND NOT EXISTS (SELECT 1 FROM order_photos p WHERE p.file_id = f.id)
          AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.pdf_file_id = f.id)
          AND NOT EXISTS (SELECT 1 FROM mail_attachments m WHERE m.file_id = f.id)
          AND NOT EXISTS (SELECT 1 FROM print_batches b WHERE b.file_id = f.id)`,

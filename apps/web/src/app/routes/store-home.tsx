@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { paths } from '@/config/paths';
 import { BrandGrid, BrandsScreen } from '@/features/catalogue/components/store-brands';
+import { ResumeDesign } from '@/features/editor/components/resume-design';
 import { useStoreEntry } from '@/features/stores/hooks/use-store-entry';
 
 /** `/store/:encodedUrl`: enter the store of the link, then show its brands. */
@@ -26,7 +27,12 @@ export function StoreHomeRoute() {
           </p>
         </>
       )}
-      {entry.status === 'ready' && <BrandGrid storeId={entry.store.id} />}
+      {entry.status === 'ready' && (
+        <>
+          <ResumeDesign storeId={entry.store.id} />
+          <BrandGrid storeId={entry.store.id} />
+        </>
+      )}
     </BrandsScreen>
   );
 }

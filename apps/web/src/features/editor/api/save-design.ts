@@ -1,18 +1,14 @@
-import type { DesignTransform, Order } from '@shop/contracts/orders';
+import type { Order } from '@shop/contracts/orders';
+import type { Scene } from '@shop/contracts/scene';
 import { apiRequest } from '@/lib/api-client';
 
 /**
- * Stores the design PNG and the transform that made it (the print file is rendered from the
- * latter), with the photo it was drawn with: the server refuses a design for a photo the order
- * no longer has, and one that leaves part of the case uncovered.
+ * Stores the design PNG and the scene that made it (the print file is rendered from the scene);
+ * the server refuses a scene with photos the order does not have, or one that leaves a cell
+ * uncovered.
  */
-export const saveDesign = (
-  orderId: string,
-  design: string,
-  transform: DesignTransform,
-  photo: string,
-): Promise<Order> =>
+export const saveDesign = (orderId: string, design: string, scene: Scene): Promise<Order> =>
   apiRequest<Order>(`/api/orders/${encodeURIComponent(orderId)}/design`, {
     method: 'PUT',
-    body: { design, transform, photo },
+    body: { design, scene },
   });

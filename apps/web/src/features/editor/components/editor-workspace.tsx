@@ -2,26 +2,79 @@ import { fitToTemplate } from '@shop/case-geometry/commands/fit';
 import { flipHorizontal } from '@shop/case-geometry/commands/flip';
 import { rotate90 } from '@shop/case-geometry/commands/rotate';
 import { zoomIn, zoomOut } from '@shop/case-geometry/commands/zoom';
-import { minZoom, ZOOM, zoomOf } from '@shop/case-geometry/editor-state';
+import type { Slot } from '@shop/case-geometry/coverage';
+import { keepCovering, minZoom, ZOOM, zoomOf } from '@shop/case-geometry/editor-state';
+import type { PxSize } from '@shop/case-geometry/outline';
+import type { DesignTransform } from '@shop/case-geometry/transform';
+import { boundsOverlapRect, sceneCoverageSlots } from '@shop/case-render/scene';
 import { messages } from '@shop/contracts/messages';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { formatEuros } from '@shop/contracts/money';
+import {
+  isSceneComplete,
+  type Layer,
+  layoutCells,
+  type Scene,
+  STICKER_SIZE,
+  type TextLayer,
+} from '@shop/contracts/scene';
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Alert } from '@/components/ui/alert';
 import { ApiError } from '@/lib/api-client';
 import { isKiosk } from '@/lib/kiosk';
+import { getSessionValue } from '@/lib/session';
+import { addOrderPhoto } from '../api/add-order-photo';
 import { confirmPayAtStore } from '../api/confirm-pay-at-store';
 import { removeImage } from '../api/remove-image';
 import { saveDesign } from '../api/save-design';
 import { uploadDesign } from '../api/upload-design';
-import { useDesignCanvas } from '../hooks/use-design-canvas';
+import { uploadPhoto } from '../api/upload-photo';
+import { useDraftSave } from '../hooks/use-draft-save';
 import type { EditorSession } from '../hooks/use-editor-order';
 import { useInputKind } from '../hooks/use-input-kind';
-import { useStageGestures } from '../hooks/use-stage-gestures';
+import { type Selection, useSceneCanvas } from '../hooks/use-scene-canvas';
+import { slotAt, useSceneGestures } from '../hooks/use-scene-gestures';
 import { assistanceLink } from '../lib/assistance-link';
+import { forgetDesignInProgress, rememberDesignInProgress } from '../lib/design-in-progress';
+import { cameraRect } from '../lib/draw';
+import { loadSceneFonts } from '../lib/fonts';
+import { canRedo, canUndo, createHistory, record, redo, replace, undo } from '../lib/history';
 import { printsBlurry } from '../lib/print-quality';
 import { renderDesignPng } from '../lib/render-design';
+import {
+  addLayer,
+  applyToSlot,
+  canAddLayer,
+  changeLayout,
+  type EditorCommand,
+  newLayerId,
+  newLayerPosition,
+  placePhoto,
+  removeLayer,
+  reorderLayer,
+  setBackground,
+  setFilter,
+  slotEditorState,
+  updateLayer,
+} from '../lib/scene-edit';
+import { stickerImages } from '../lib/stickers';
 import { clearStoredTransform, writeStoredTransform } from '../lib/stored-transform';
+import { DesignPanel } from './design-panel';
 import { ChatIcon, CheckIcon, MoveIcon, PhotoIcon, WarningIcon } from './editor-icons';
 import { EditorToolbar } from './editor-toolbar';
+import { FilterPanel } from './filter-panel';
+import { PhotoTray, TRAY_PHOTO_TYPE } from './photo-tray';
+import { StickerPanel } from './sticker-panel';
+import { type TextFields, TextPanel } from './text-panel';
 
 // Only kiosks show 'Asistencia' as a QR code: its module (and the QR encoder) loads for them alone.
 const AssistanceQrDialog = lazy(() =>
@@ -37,15 +90,45 @@ function orderFailure(failure: unknown): string {
   return messages.genericRetry;
 }
 
+/** Keystrokes closer together than this in one text make one step of the history. */
+const TYPING_STEP_MS = 1000;
+
 /** Spec point 9: fit-to-template runs about 100 ms after the photo loads. */
 const FIT_DELAY_MS = 100;
 
-type Busy = 'ordering' | 'removing' | null;
+/**
+ * The on-screen coverage rule of each cell. The whole case box for one photo (corner radius 0), as
+ * the first editor did: a little stricter than the server's rounded body, never looser.
+ */
+const coverageOf = (scene: Scene, box: PxSize): Slot[] => sceneCoverageSlots(scene.layout, box, 0);
+
+const nearlySame = (a: DesignTransform, b: DesignTransform): boolean => {
+  const close = (x: number, y: number) => Math.abs(x - y) <= 1e-9 * Math.max(1, Math.abs(y));
+  return (
+    close(a.centerX, b.centerX) &&
+    close(a.centerY, b.centerY) &&
+    close(a.scale, b.scale) &&
+    a.quarterTurns === b.quarterTurns &&
+    a.flipX === b.flipX
+  );
+};
+
+type Busy = 'ordering' | 'removing' | 'uploading' | null;
 
 const busyText: Record<Exclude<Busy, null>, string> = {
   ordering: 'Procesando su diseño, por favor espere...',
   removing: 'Eliminando la imagen...',
+  uploading: 'Subiendo tu foto...',
 };
+
+type Panel = 'design' | 'filters' | 'text' | 'stickers';
+
+const PANELS: { id: Panel; label: string }[] = [
+  { id: 'design', label: 'Diseño' },
+  { id: 'filters', label: 'Filtros' },
+  { id: 'text', label: 'Texto' },
+  { id: 'stickers', label: 'Pegatinas' },
+];
 
 export interface EditorWorkspaceProps {
   session: EditorSession;
@@ -67,52 +150,296 @@ export function EditorWorkspace({
   onOrdered,
   onPhotoRemoved,
 }: EditorWorkspaceProps) {
-  const { order, photo, template, caseWidthMm, geometry } = session;
-  const canvas = useDesignCanvas(photo, template, session.initialTransform, geometry);
-  const { transform } = canvas;
+  const { library, template, outline } = session;
+  const [order, setOrder] = useState(session.order);
+  const orderRef = useRef(order);
+  orderRef.current = order;
+
+  /** The photo's size for the geometry: the ORIGINAL's (what the server checks and prints from). */
+  const sizeOf = useCallback(
+    (uri: string): PxSize | null => {
+      const o = orderRef.current;
+      const listed = o.photos.find((p) => p.uri === uri);
+      if (listed) return { width: listed.width, height: listed.height };
+      if (uri === o.image && o.imageSize) return o.imageSize;
+      return library.size(uri);
+    },
+    [library],
+  );
+
+  // Restored placements are brought back over their cells before anything is drawn; slots not
+  // placed yet start covering their cell.
+  const [initialScene] = useState(() => {
+    const scene = session.initialScene;
+    const coverage = coverageOf(scene, template.size);
+    return {
+      ...scene,
+      slots: scene.slots.map((slot, i) => {
+        const size = slot.photo ? sizeOf(slot.photo) : null;
+        const state = size && coverage[i] ? slotEditorState(scene, i, coverage[i], size) : null;
+        if (!state) return slot;
+        const covering = keepCovering(state, state.transform).transform;
+        // A placement that already covers stays exactly as stored (no floating-point churn).
+        return slot.transform && nearlySame(covering, slot.transform)
+          ? slot
+          : { ...slot, transform: covering };
+      }),
+    };
+  });
+  const [history, setHistory] = useState(() => createHistory(initialScene));
+  const scene = history.present;
+  const canvas = useSceneCanvas(initialScene, library, template, outline);
+  const { liveRef, selectionRef, redraw } = canvas;
+  const [selection, setSelection] = useState<Selection>({ slot: 0, layer: null });
   const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState<string | null>(null);
+  const [panel, setPanel] = useState<Panel | null>(null);
   const hintId = useId();
   const keysId = useId();
+  const panelId = useId();
   const input = useInputKind();
   const [kiosk] = useState(isKiosk);
   const [assistanceOpen, setAssistanceOpen] = useState(false);
   const fitTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const fileSlotRef = useRef(0);
+  const typingRef = useRef<{ id: string; at: number } | null>(null);
+
+  // The live scene follows every committed change (commands, undo, redo).
+  useEffect(() => {
+    liveRef.current = scene;
+    redraw();
+  }, [scene, liveRef, redraw]);
+
+  const slotChange = useCallback(
+    (index: number, command: EditorCommand) =>
+      (s: Scene): Scene => {
+        const uri = s.slots[index]?.photo;
+        const size = uri ? sizeOf(uri) : null;
+        const coverage = coverageOf(s, template.size)[index];
+        return size && coverage ? applyToSlot(s, index, command, coverage, size) : s;
+      },
+    [sizeOf, template.size],
+  );
+
+  const update = useCallback(
+    (change: (scene: Scene) => Scene, { commit = true } = {}) => {
+      // Whatever the customer does first wins over the pending fit-on-load.
+      clearTimeout(fitTimer.current);
+      const next = change(liveRef.current);
+      liveRef.current = next;
+      redraw();
+      if (commit) setHistory((h) => record(h, next));
+    },
+    [liveRef, redraw],
+  );
+  const commit = useCallback(() => {
+    const next = liveRef.current;
+    setHistory((h) => record(h, next));
+  }, [liveRef]);
+  const select = useCallback(
+    (next: Selection) => {
+      selectionRef.current = next;
+      setSelection(next);
+      redraw();
+    },
+    [selectionRef, redraw],
+  );
 
   useEffect(() => {
     if (!session.fitOnLoad) return;
-    fitTimer.current = setTimeout(() => canvas.apply(fitToTemplate), FIT_DELAY_MS);
+    fitTimer.current = setTimeout(() => {
+      const next = slotChange(0, fitToTemplate)(liveRef.current);
+      liveRef.current = next;
+      redraw();
+      setHistory((h) => replace(h, next));
+    }, FIT_DELAY_MS);
     return () => clearTimeout(fitTimer.current);
-  }, [session.fitOnLoad, canvas.apply]);
+  }, [session.fitOnLoad, slotChange, liveRef, redraw]);
 
-  // Whatever the customer does first wins over the pending fit-on-load.
-  const apply = useCallback<typeof canvas.apply>(
-    (command, options) => {
-      clearTimeout(fitTimer.current);
-      canvas.apply(command, options);
-    },
-    [canvas.apply],
-  );
-  useStageGestures(canvas.templateCanvasRef, { ...canvas, apply }, busy === null);
+  useSceneGestures(canvas, { update, commit, select, slotChange }, busy === null);
 
+  const undoStep = useCallback(() => setHistory(undo), []);
+  const redoStep = useCallback(() => setHistory(redo), []);
   useEffect(() => {
-    writeStoredTransform(order.id, order.image, transform);
-  }, [order.id, order.image, transform]);
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || busy) return;
+      const target = event.target as HTMLElement | null;
+      // In a text field the browser's own undo applies to what is being typed.
+      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      const key = event.key.toLowerCase();
+      if (key === 'z' && !event.shiftKey) undoStep();
+      else if ((key === 'z' && event.shiftKey) || key === 'y') redoStep();
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [busy, undoStep, redoStep]);
 
-  const editorState = { photo: geometry, box: template.size, transform };
-  const zoom = zoomOf(editorState);
-  const lowestZoom = minZoom(editorState);
-  const blurry = printsBlurry(order.imageSize, caseWidthMm, transform);
+  // The selection follows the scene: a layer undone away, a slot beyond a smaller layout.
+  const slotIndex = Math.min(selection.slot, scene.slots.length - 1);
+  const selectedLayer: Layer | null = scene.layers.find((l) => l.id === selection.layer) ?? null;
+  useEffect(() => {
+    if (slotIndex !== selection.slot || (selection.layer && !selectedLayer))
+      select({ slot: slotIndex, layer: selectedLayer?.id ?? null });
+  }, [slotIndex, selection, selectedLayer, select]);
+
+  // Fonts and stickers are fetched when the scene uses them; the stage repaints when they are in.
+  useEffect(() => {
+    let live = true;
+    loadSceneFonts(scene).then(
+      () => live && redraw(),
+      () => undefined,
+    );
+    stickerImages(scene).then(
+      (images) => {
+        if (!live) return;
+        for (const [id, image] of images) canvas.stickersRef.current.set(id, image);
+        redraw();
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [scene, redraw, canvas.stickersRef]);
+
+  // A one-photo design is also remembered in the tab, as the first editor did.
+  const first = scene.slots[0];
+  useEffect(() => {
+    if (scene.layout === 'one' && first?.photo === order.image && first.transform)
+      writeStoredTransform(order.id, order.image, first.transform);
+  }, [scene.layout, first, order.id, order.image]);
+
+  const draft = useDraftSave(order.id, scene, busy === null || busy === 'uploading');
+
+  // Saved on this device too, so coming back later offers to carry on (never on a shop's kiosk).
+  useEffect(() => {
+    const storeId = getSessionValue('store_id');
+    const storeUrl = getSessionValue('store_url');
+    if (draft === 'saved' && !kiosk && storeId !== null && storeUrl) {
+      rememberDesignInProgress({ orderId: order.id, storeId, storeUrl });
+    }
+  }, [draft, kiosk, order.id]);
+
+  const coverage = useMemo(() => coverageOf(scene, template.size), [scene, template.size]);
+  const selectedSlot = scene.slots[slotIndex];
+  const selectedSize = selectedSlot?.photo ? sizeOf(selectedSlot.photo) : null;
+  const editorState =
+    selectedSize && coverage[slotIndex]
+      ? slotEditorState(scene, slotIndex, coverage[slotIndex], selectedSize)
+      : null;
+  const transform = editorState?.transform ?? null;
+  const zoom = editorState ? zoomOf(editorState) : 1;
+  const lowestZoom = editorState ? minZoom(editorState) : 1;
+
+  const cells = useMemo(() => layoutCells(scene.layout, template.size), [scene.layout, template.size]);
+  const blurry = scene.slots.some((slot, i) => {
+    const cell = cells[i];
+    const original = slot.photo ? sizeOf(slot.photo) : null;
+    if (!slot.transform || !cell || !outline) return false;
+    return printsBlurry(original, outline.widthMm * (cell.width / template.size.width), slot.transform);
+  });
+
+  const stage = canvas.layout;
+  const overCamera = useMemo(() => {
+    if (!outline || !stage) return false;
+    const camera = cameraRect(outline, stage.box);
+    return scene.layers.some((layer) => {
+      if (layer.kind !== 'text') return false;
+      const bounds = canvas.boundsOf(layer);
+      return bounds !== null && boundsOverlapRect(bounds, camera);
+    });
+  }, [outline, stage, scene.layers, canvas.boundsOf]);
+
+  const disabled = busy !== null;
+  const slotName = scene.slots.length > 1 ? `la foto ${slotIndex + 1}` : 'la foto';
+  const trayPhotos = useMemo(
+    () => [...new Set([order.image, ...order.photos.map((p) => p.uri)])],
+    [order.image, order.photos],
+  );
+
+  function putPhoto(uri: string, index: number) {
+    const size = sizeOf(uri);
+    if (!size) return;
+    update((s) => {
+      const cell = coverageOf(s, template.size)[index];
+      return cell ? placePhoto(s, index, uri, cell, size) : s;
+    });
+    select({ slot: index, layer: null });
+    // The on-screen copy for drawing; the geometry already has the original's size.
+    library.load(uri).then(redraw, () => undefined);
+  }
+
+  function pickFile(index: number) {
+    fileSlotRef.current = index;
+    fileRef.current?.click();
+  }
+
+  async function addPhoto(file: File) {
+    const index = fileSlotRef.current;
+    setBusy('uploading');
+    setError(null);
+    try {
+      const uri = await uploadPhoto(file);
+      const updated = await addOrderPhoto(order.id, uri);
+      const next = { ...orderRef.current, photos: updated.photos };
+      orderRef.current = next;
+      setOrder(next);
+      await library.load(uri);
+      putPhoto(uri, index);
+    } catch (failure) {
+      setError(
+        failure instanceof ApiError && failure.status !== 0 ? failure.message : messages.imageUploadFailed,
+      );
+    }
+    setBusy(null);
+  }
+
+  function addText(fields: TextFields) {
+    const id = newLayerId(liveRef.current);
+    const layer: TextLayer = {
+      ...fields,
+      kind: 'text',
+      id,
+      rotation: 0,
+      ...newLayerPosition(liveRef.current),
+    };
+    update((s) => addLayer(s, layer));
+    select({ slot: slotIndex, layer: id });
+  }
+
+  function addSticker(sticker: string) {
+    const id = newLayerId(liveRef.current);
+    update((s) =>
+      addLayer(s, {
+        kind: 'sticker',
+        id,
+        sticker,
+        size: STICKER_SIZE.initial,
+        rotation: 0,
+        ...newLayerPosition(liveRef.current),
+      }),
+    );
+    select({ slot: slotIndex, layer: id });
+  }
 
   async function placeOrder() {
+    const placed = liveRef.current;
+    if (!isSceneComplete(placed)) {
+      setError(messages.sceneIncomplete);
+      return;
+    }
     setBusy('ordering');
     setError(null);
-    const placed = canvas.current().transform;
     try {
-      const png = await renderDesignPng(photo, template, placed);
+      await loadSceneFonts(placed);
+      const stickers = await stickerImages(placed);
+      const png = await renderDesignPng(placed, library, stickers, template);
       const design = await uploadDesign(png);
-      // With the photo it was drawn with: the server refuses it if the order's photo changed.
-      await saveDesign(order.id, design, placed, order.image);
+      await saveDesign(order.id, design, placed);
+      forgetDesignInProgress(order.id);
       await confirmPayAtStore(order.id);
     } catch (failure) {
       setError(orderFailure(failure));
@@ -135,12 +462,15 @@ export function EditorWorkspace({
     onPhotoRemoved();
   }
 
-  const disabled = busy !== null;
+  const layerIndex = selectedLayer ? scene.layers.indexOf(selectedLayer) : -1;
 
   return (
     <div className="editor-layout">
       <div className="editor-intro">
         {header}
+        <p className="editor-price">
+          Precio de tu funda: <strong>{formatEuros(order.model.price)}</strong>
+        </p>
         {/* The hints follow the input in use: fingers on phones and kiosks, mouse and keys elsewhere. */}
         {input === 'touch' || kiosk ? (
           <>
@@ -150,7 +480,8 @@ export function EditorWorkspace({
             </p>
             <p className="editor-hint__more" id={keysId}>
               Pellizca con dos dedos para acercarla o alejarla, o usa los botones de abajo. La foto cubre
-              siempre toda la funda.
+              siempre toda la funda. Toca un texto o una pegatina para moverlo; con dos dedos cambias su
+              tamaño y lo giras.
             </p>
           </>
         ) : (
@@ -161,35 +492,276 @@ export function EditorWorkspace({
             </p>
             <p className="editor-hint__more" id={keysId}>
               Acerca o aleja con la rueda del ratón. Con el teclado: flechas para moverla (con Mayús, más
-              rápido) y las teclas + y − para el zoom. La foto cubre siempre toda la funda.
+              rápido) y las teclas + y − para el zoom. La foto cubre siempre toda la funda. Tab recorre los
+              textos y pegatinas: flechas para moverlos, + y − para su tamaño, [ y ] para girarlos, Supr para
+              quitarlos.
             </p>
           </>
         )}
       </div>
 
-      <div className="editor-stage">
-        <canvas className="editor-stage__layer" ref={canvas.photoCanvasRef} />
-        {/* biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: the canvas is the editor's
-            drag, wheel and keyboard surface; "application" hands the arrow keys to it. */}
-        <canvas
-          className="editor-stage__layer editor-stage__surface"
-          ref={canvas.templateCanvasRef}
-          tabIndex={0}
-          role="application"
-          aria-roledescription="editor de diseño"
-          aria-label="Tu foto sobre la funda"
-          aria-describedby={`${hintId} ${keysId}`}
-          aria-disabled={disabled || undefined}
-          data-transform={JSON.stringify(transform)}
-        />
-        <div className={busy ? 'editor-stage__overlay' : 'visually-hidden'} role="status">
-          {busy && (
-            <>
-              <span className="spinner__ring" aria-hidden="true" />
-              <span>{busyText[busy]}</span>
-            </>
-          )}
+      <div className="editor-studio">
+        <div className="editor-studio__bar">
+          <div className="editor-studio__tabs">
+            {PANELS.map((p) => (
+              <button
+                key={p.id}
+                type="button"
+                className="editor-tab"
+                aria-expanded={panel === p.id}
+                aria-controls={panel === p.id ? panelId : undefined}
+                disabled={disabled}
+                onClick={() => setPanel((open) => (open === p.id ? null : p.id))}
+              >
+                {p.label}
+              </button>
+            ))}
+          </div>
+          <div className="editor-studio__history">
+            <button
+              type="button"
+              className="editor-tab"
+              disabled={disabled || !canUndo(history)}
+              onClick={undoStep}
+            >
+              Deshacer
+            </button>
+            <button
+              type="button"
+              className="editor-tab"
+              disabled={disabled || !canRedo(history)}
+              onClick={redoStep}
+            >
+              Rehacer
+            </button>
+          </div>
         </div>
+
+        {panel && (
+          <section
+            className="editor-drawer"
+            id={panelId}
+            aria-label={PANELS.find((p) => p.id === panel)?.label}
+          >
+            {panel === 'design' && (
+              <>
+                <DesignPanel
+                  layout={scene.layout}
+                  background={scene.background}
+                  disabled={disabled}
+                  onLayout={(layout) =>
+                    update((s) =>
+                      changeLayout(s, layout, coverageOf({ ...s, layout }, template.size), sizeOf),
+                    )
+                  }
+                  onBackground={(colour) => update((s) => setBackground(s, colour))}
+                />
+                <PhotoTray
+                  photos={trayPhotos}
+                  target={scene.slots.length > 1 ? `el hueco ${slotIndex + 1}` : 'la funda'}
+                  disabled={disabled}
+                  onPick={(uri) => putPhoto(uri, slotIndex)}
+                  onAdd={() => pickFile(slotIndex)}
+                />
+              </>
+            )}
+            {panel === 'filters' && (
+              <FilterPanel
+                filter={selectedSlot?.filter ?? 'none'}
+                target={slotName}
+                disabled={disabled || !selectedSlot?.photo}
+                onFilter={(filter) => update((s) => setFilter(s, slotIndex, filter))}
+              />
+            )}
+            {panel === 'text' && (
+              <TextPanel
+                layer={selectedLayer?.kind === 'text' ? selectedLayer : null}
+                onAdd={(fields) =>
+                  canAddLayer(liveRef.current) ? addText(fields) : setError(messages.tooManyLayers)
+                }
+                onChange={(patch) => {
+                  const id = selectedLayer?.id;
+                  if (!id) return;
+                  // A burst of typing in the same text is one step to undo.
+                  const now = performance.now();
+                  const last = typingRef.current;
+                  const burst = 'text' in patch && last?.id === id && now - last.at < TYPING_STEP_MS;
+                  typingRef.current = 'text' in patch ? { id, at: now } : null;
+                  if (!burst) {
+                    update((s) => updateLayer(s, id, patch));
+                    return;
+                  }
+                  update((s) => updateLayer(s, id, patch), { commit: false });
+                  const next = liveRef.current;
+                  setHistory((h) => replace(h, next));
+                }}
+                onDelete={() => {
+                  const id = selectedLayer?.id;
+                  if (id) update((s) => removeLayer(s, id));
+                  select({ slot: slotIndex, layer: null });
+                }}
+              />
+            )}
+            {panel === 'stickers' && (
+              <StickerPanel
+                onAdd={(id) =>
+                  canAddLayer(liveRef.current) ? addSticker(id) : setError(messages.tooManyLayers)
+                }
+              />
+            )}
+          </section>
+        )}
+
+        {(scene.slots.length > 1 || selectedLayer) && (
+          <div className="editor-studio__selection">
+            {scene.slots.length > 1 && (
+              <fieldset className="editor-choices">
+                <legend className="visually-hidden">Foto que ajustas</legend>
+                {scene.slots.map((slot, i) => (
+                  <button
+                    // biome-ignore lint/suspicious/noArrayIndexKey: slots are positions of the layout.
+                    key={i}
+                    type="button"
+                    className="editor-choice"
+                    aria-pressed={!selectedLayer && i === slotIndex}
+                    disabled={disabled}
+                    onClick={() => select({ slot: i, layer: null })}
+                  >
+                    Foto {i + 1}
+                    {!slot.photo && <span className="visually-hidden"> (vacía)</span>}
+                  </button>
+                ))}
+              </fieldset>
+            )}
+            {selectedLayer && (
+              <fieldset className="editor-choices">
+                <legend className="visually-hidden">
+                  {selectedLayer.kind === 'text' ? `Texto «${selectedLayer.text}»` : 'Pegatina'} seleccionado
+                </legend>
+                <button
+                  type="button"
+                  className="editor-choice"
+                  disabled={disabled || layerIndex >= scene.layers.length - 1}
+                  onClick={() => update((s) => reorderLayer(s, selectedLayer.id, 1))}
+                >
+                  Subir
+                </button>
+                <button
+                  type="button"
+                  className="editor-choice"
+                  disabled={disabled || layerIndex <= 0}
+                  onClick={() => update((s) => reorderLayer(s, selectedLayer.id, -1))}
+                >
+                  Bajar
+                </button>
+                <button
+                  type="button"
+                  className="editor-choice"
+                  disabled={disabled}
+                  onClick={() => {
+                    update((s) => removeLayer(s, selectedLayer.id));
+                    select({ slot: slotIndex, layer: null });
+                  }}
+                >
+                  Quitar
+                </button>
+              </fieldset>
+            )}
+          </div>
+        )}
+
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping a tray photo is a shortcut; the
+            tray's buttons do the same from the keyboard. */}
+        <div
+          className="editor-stage"
+          onDragOver={(event) => {
+            if (!disabled && event.dataTransfer.types.includes(TRAY_PHOTO_TYPE)) event.preventDefault();
+          }}
+          onDrop={(event) => {
+            const uri = event.dataTransfer.getData(TRAY_PHOTO_TYPE);
+            const surface = canvas.surfaceRef.current;
+            if (!uri || !stage || !surface || disabled) return;
+            event.preventDefault();
+            const rect = surface.getBoundingClientRect();
+            const index = slotAt(stage, liveRef.current, {
+              x: event.clientX - rect.left,
+              y: event.clientY - rect.top,
+            });
+            if (index !== null) putPhoto(uri, index);
+          }}
+        >
+          <canvas className="editor-stage__layer" ref={canvas.sceneCanvasRef} />
+          <canvas className="editor-stage__layer" ref={canvas.caseCanvasRef} />
+          {/* biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: the canvas is the editor's
+              drag, wheel and keyboard surface; "application" hands the arrow keys to it. */}
+          <canvas
+            className="editor-stage__layer editor-stage__surface"
+            ref={canvas.surfaceRef}
+            tabIndex={0}
+            role="application"
+            aria-roledescription="editor de diseño"
+            aria-label="Tu foto sobre la funda"
+            aria-describedby={`${hintId} ${keysId}`}
+            aria-disabled={disabled || undefined}
+            data-transform={JSON.stringify(transform)}
+            data-slot={slotIndex}
+            data-layer={selectedLayer?.id}
+          />
+          {stage &&
+            scene.slots.map((slot, i) => {
+              const cell = layoutCells(scene.layout, stage.box)[i];
+              if (slot.photo || !cell) return null;
+              return (
+                <button
+                  // biome-ignore lint/suspicious/noArrayIndexKey: slots are positions of the layout.
+                  key={i}
+                  type="button"
+                  className="editor-stage__add"
+                  style={{
+                    left: stage.box.x + cell.x,
+                    top: stage.box.y + cell.y,
+                    width: cell.width,
+                    height: cell.height,
+                  }}
+                  disabled={disabled}
+                  onClick={() => pickFile(i)}
+                >
+                  Añadir foto
+                  {scene.slots.length > 1 && <span className="visually-hidden"> en el hueco {i + 1}</span>}
+                </button>
+              );
+            })}
+          <div className={busy ? 'editor-stage__overlay' : 'visually-hidden'} role="status">
+            {busy && (
+              <>
+                <span className="spinner__ring" aria-hidden="true" />
+                <span>{busyText[busy]}</span>
+              </>
+            )}
+          </div>
+        </div>
+        <p className="editor-save" aria-live="polite">
+          {draft === 'saving'
+            ? 'Guardando…'
+            : draft === 'saved'
+              ? 'Guardado'
+              : draft === 'failed'
+                ? 'Sin guardar'
+                : ''}
+        </p>
+        <input
+          ref={fileRef}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void addPhoto(file);
+          }}
+        />
       </div>
 
       <div className="editor-controls">
@@ -197,12 +769,12 @@ export function EditorWorkspace({
           zoom={zoom}
           canZoomIn={zoom < ZOOM.max}
           canZoomOut={zoom > lowestZoom + 1e-9}
-          disabled={disabled}
-          onZoomIn={() => apply(zoomIn)}
-          onZoomOut={() => apply(zoomOut)}
-          onFit={() => apply(fitToTemplate)}
-          onFlip={() => apply(flipHorizontal)}
-          onRotate={() => apply(rotate90)}
+          disabled={disabled || !editorState}
+          onZoomIn={() => update(slotChange(slotIndex, zoomIn))}
+          onZoomOut={() => update(slotChange(slotIndex, zoomOut))}
+          onFit={() => update(slotChange(slotIndex, fitToTemplate))}
+          onFlip={() => update(slotChange(slotIndex, flipHorizontal))}
+          onRotate={() => update(slotChange(slotIndex, rotate90))}
         />
 
         <div className="editor-status" role="status">
@@ -210,6 +782,12 @@ export function EditorWorkspace({
             <p className="editor-warning">
               <WarningIcon className="editor-warning__icon" />
               {messages.imageLowResolution}
+            </p>
+          )}
+          {overCamera && (
+            <p className="editor-warning">
+              <WarningIcon className="editor-warning__icon" />
+              {messages.textOverCamera}
             </p>
           )}
         </div>

@@ -1,31 +1,58 @@
-import type { PxSize } from '@shop/case-geometry/outline';
-import { coverTransform, type DesignTransform } from '@shop/case-geometry/transform';
+import type { PhoneOutline } from '@shop/case-geometry/outline';
 import { messages } from '@shop/contracts/messages';
 import type { Order } from '@shop/contracts/orders';
+import { emptyScene, type Scene, sceneFromTransform } from '@shop/contracts/scene';
 import { useEffect, useState } from 'react';
 import { isAbort } from '@/lib/api-client';
 import { getModelOutline } from '../api/get-model-outline';
 import { getOrder } from '../api/get-order';
-import { closePhoto, loadPhoto, type PhotoSource } from '../lib/photo-source';
+import { PhotoLibrary } from '../lib/photo-library';
+import { loadPhoto } from '../lib/photo-source';
 import { parseTransform, readStoredTransform } from '../lib/stored-transform';
 import { loadTemplateLayer, type TemplateLayer } from '../lib/template-layer';
 
 export interface EditorSession {
   order: Order & { image: string };
-  photo: PhotoSource;
-  /**
-   * The photo's size for the geometry: the ORIGINAL's (what the server checks coverage against and
-   * prints from), so a placement that covers here covers there too; the editor's smaller copy may
-   * round its aspect ratio by a fraction of a pixel.
-   */
-  geometry: PxSize;
+  /** The order's photos as the editor draws them; the scene's photos are loaded before it opens. */
+  library: PhotoLibrary;
   template: TemplateLayer;
-  /** The case's real width, for the print-quality warning; null when the model has no outline. */
-  caseWidthMm: number | null;
-  /** Where the photo starts: as the customer left it, or 'fit to template'. */
-  initialTransform: DesignTransform;
-  /** True when nothing was restored, so the editor fits the photo once it is on screen. */
+  /** The phone's outline (mock-up, camera warning, print-quality warning); null when the model has none. */
+  outline: PhoneOutline | null;
+  /** Where the customer starts: the draft, the confirmed design, or the order's photo. */
+  initialScene: Scene;
+  /** True when the first slot's placement was not restored, so the editor fits it once on screen. */
   fitOnLoad: boolean;
+}
+
+/**
+ * The scene the editor opens with: the draft the customer was working on, else the design they
+ * confirmed, else the first editor's one-photo placement, else a new scene with the order's photo.
+ * A placement remembered in this tab (see stored-transform.ts) wins for a one-photo scene of the
+ * same photo, as it did in the first editor.
+ */
+export function initialSceneOf(order: Order, image: string): { scene: Scene; fitOnLoad: boolean } {
+  const model = order.model.id;
+  const own = (scene: Scene | null) => (scene && scene.model === model ? scene : null);
+  const legacy = parseTransform(order.designTransform);
+  let scene =
+    own(order.draftScene) ??
+    own(order.designScene) ??
+    (legacy ? sceneFromTransform(model, image, legacy) : emptyScene(model, image));
+  // The order's photo was changed ('Cambiar foto' empties the draft's slots that held the old one):
+  // the new photo takes the first empty slot, placed anew.
+  const empty = scene.slots.findIndex((slot) => slot.photo === null);
+  if (empty >= 0 && !scene.slots.some((slot) => slot.photo === image)) {
+    scene = {
+      ...scene,
+      slots: scene.slots.map((slot, i) => (i === empty ? { ...slot, photo: image, transform: null } : slot)),
+    };
+  }
+  const first = scene.slots[0];
+  if (scene.layout === 'one' && first?.photo === image) {
+    const stored = readStoredTransform(order.id, image);
+    if (stored) scene = { ...scene, slots: [{ ...first, transform: stored }] };
+  }
+  return { scene, fitOnLoad: scene.layout === 'one' && !scene.slots[0]?.transform };
 }
 
 export type EditorLoadState =
@@ -75,22 +102,25 @@ export function useEditorOrder(orderId: string | null, onNoPhoto: () => void): E
         return;
       }
       try {
+        const { scene, fitOnLoad } = initialSceneOf(order, image);
         const [photo, layer, outline] = await Promise.all([
           loadPhoto(image, signal),
           loadTemplateLayer(template, signal),
-          // Only the warning needs the outline: the editor works without it.
+          // The mock-up and the warnings need the outline; the editor works without it.
           getModelOutline(order.model.id, signal).catch(() => null),
         ]);
-        const restored = readStoredTransform(orderId, image) ?? parseTransform(order.designTransform);
-        const geometry = order.imageSize ?? photo.size;
+        const library = new PhotoLibrary({ uri: image, photo });
+        // The scene's other photos, before the first paint; one that fails shows as an empty slot.
+        await Promise.all(
+          scene.slots.map((slot) => (slot.photo ? library.load(slot.photo).catch(() => null) : null)),
+        );
         loaded = {
           order: { ...order, image },
-          photo,
-          geometry,
+          library,
           template: layer,
-          caseWidthMm: outline?.widthMm ?? null,
-          initialTransform: restored ?? coverTransform(geometry, layer.size),
-          fitOnLoad: restored === null,
+          outline,
+          initialScene: scene,
+          fitOnLoad,
         };
         if (signal.aborted) {
           release(loaded);
@@ -113,6 +143,6 @@ export function useEditorOrder(orderId: string | null, onNoPhoto: () => void): E
 }
 
 function release(session: EditorSession): void {
-  closePhoto(session.photo);
+  session.library.close();
   session.template.bitmap.close();
 }

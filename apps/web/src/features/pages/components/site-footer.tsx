@@ -71,6 +71,9 @@ export function SiteFooter() {
                   <Link to={paths.staticPage(link.slug)}>{link.label}</Link>
                 </li>
               ))}
+              <li>
+                <Link to="/creditos">Créditos</Link>
+              </li>
             </ul>
           </nav>
         </div>

@@ -417,7 +417,13 @@ describe('key facts are where a reader looks for them', () => {
     assert.match(used, /no utiliza cookies de análisis ni publicitarias/);
     assert.ok(used.includes('XSRF-TOKEN') && used.includes('cookieConsentAccepted'));
     // Each cookie the site sets, and the local storage entry, by name with its purpose and duration.
-    for (const name of ['sid (', 'XSRF-TOKEN (', 'staff_session (', 'cookieConsentAccepted (']) {
+    for (const name of [
+      'sid (',
+      'XSRF-TOKEN (',
+      'staff_session (',
+      'cookieConsentAccepted (',
+      'designInProgress (',
+    ]) {
       const item = used.slice(used.indexOf(name));
       assert.ok(used.includes(name), name);
       assert.match(item.split('\n')[0] ?? '', /Duración: /, `${name} has a duration`);

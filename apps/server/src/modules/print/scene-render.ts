@@ -1,0 +1,246 @@
+/**
+ * The print file of a scene design (the second editor's: layouts of photos with filters, texts,
+ * stickers; `@shop/contracts/scene`), drawn with the SAME function the editor draws on screen
+ * (`drawScene` of `@shop/case-render/scene`) on @napi-rs/canvas (Skia) at the case's real size,
+ * from the ORIGINAL photos, with the same font files and sticker images the browser uses.
+ *
+ * Like the one-photo renderer (`render.ts`) it never builds a photo larger than it prints:
+ *
+ * 1. per slot, `visiblePhotoRect` gives the part of the photo that lands in its cell;
+ * 2. sharp decodes just that, at the size it is drawn (a JPEG or WebP reduced by half or more is
+ *    shrunk while decoding, then cut), as RGBA, one photo at a time (bench/scene-print.ts);
+ * 3. the slot's filter is applied to those pixels (`applyFilter`, as the editor does on its copy),
+ *    and the pixels are handed to `drawScene` with the `region` of the photo they hold;
+ * 4. the template mask of `render.ts` (the 'print' or 'preview' style) is the scene's overlay.
+ *
+ * Fonts are registered once per process under the family names the scene's CSS fonts use; sticker
+ * SVGs are loaded once and drawn as vectors at whatever size they print.
+ */
+import { createRequire } from 'node:module';
+import { createCanvas, GlobalFonts, type Image, ImageData, loadImage } from '@napi-rs/canvas';
+import type { PhoneOutline } from '@shop/case-geometry/outline';
+import { mmToPt, PRINT_DPI, printSize } from '@shop/case-geometry/print-size';
+import { type Rect, visiblePhotoRect } from '@shop/case-geometry/transform';
+import { dpi as asDpi, mm } from '@shop/case-geometry/units';
+import { applyFilter, drawScene, type SceneContext, type ScenePhoto } from '@shop/case-render/scene';
+import type { DesignTransform } from '@shop/contracts/orders';
+import {
+  type CellRect,
+  EMOJI_FONT,
+  type FilterId,
+  FONT_SUBSETS,
+  FONTS,
+  layoutCells,
+  type Scene,
+  stickerInfo,
+} from '@shop/contracts/scene';
+import sharp from '../../lib/sharp.ts';
+import { pdfWithFullPagePng } from './pdf.ts';
+import {
+  MAX_DPI,
+  MIN_DPI,
+  openPhoto,
+  PNG_COMPRESSION,
+  type PrintStyle,
+  pixelBounds,
+  type RenderedPrint,
+  templateMask,
+} from './render.ts';
+
+export interface RenderScenePrintInput {
+  scene: Scene;
+  /** The original uploads' bytes, one per slot of the scene (the photo its slot names). */
+  photos: readonly Buffer[];
+  /** The model's template image (PNG with the body transparent). */
+  template: Buffer;
+  outline: PhoneOutline;
+  /** Pixels per inch of the output; 300 by default. */
+  dpi?: number;
+  style?: PrintStyle;
+  /** Title stored in the PDF's metadata. */
+  title?: string;
+}
+
+/** Reduced by at least half: JPEG and WebP decoders can shrink while decoding. */
+const SHRINK_ON_LOAD_BELOW = 0.5;
+
+/** Resolves files of our npm dependencies (fonts, sticker SVGs) wherever they are installed. */
+const packageFiles = createRequire(import.meta.url);
+
+let fontsRegistered = false;
+
+/**
+ * Registers the scene fonts with Skia once per process: every face of FONTS in every subset the
+ * shop ships, and the colour-emoji face, each under the family name `cssFont` asks for. A missing
+ * file is a broken installation: it throws rather than print another font.
+ */
+export function registerSceneFonts(): void {
+  if (fontsRegistered) return;
+  const register = (file: string, family: string) => {
+    if (!GlobalFonts.registerFromPath(file, family)) throw new Error(`cannot register font ${file}`);
+  };
+  for (const font of FONTS) {
+    for (const subset of FONT_SUBSETS) {
+      register(
+        packageFiles.resolve(`${font.package}/files/${font.stem}-${subset}-${font.weight}-normal.woff2`),
+        font.family,
+      );
+    }
+  }
+  // The colour-emoji face as ONE file, the package's whole font ('emoji' subset). The browser
+  // loads the same font in numbered slices by unicode-range; Skia draws nothing from those slices
+  // (and picks one file per family), so the server takes the whole font: the same glyphs.
+  register(
+    packageFiles.resolve(`${EMOJI_FONT.package}/files/${EMOJI_FONT.stem}-emoji-400-normal.woff2`),
+    EMOJI_FONT.family,
+  );
+  fontsRegistered = true;
+}
+
+/** Sticker images by sticker id, loaded once (an OpenMoji SVG draws sharp at any size). */
+const stickerImages = new Map<string, Promise<Image>>();
+
+function stickerImage(id: string): Promise<Image> {
+  let image = stickerImages.get(id);
+  if (!image) {
+    const info = stickerInfo(id);
+    if (!info) return Promise.reject(new Error(`unknown sticker ${id}`));
+    image = loadImage(packageFiles.resolve(`openmoji/color/svg/${info.hex}.svg`));
+    // A failed load is not cached: the next print tries again.
+    image.catch(() => stickerImages.delete(id));
+    stickerImages.set(id, image);
+  }
+  return image;
+}
+
+async function stickersOf(scene: Scene): Promise<Map<string, Image>> {
+  const ids = [...new Set(scene.layers.flatMap((l) => (l.kind === 'sticker' ? [l.sticker] : [])))];
+  const images = await Promise.all(ids.map(stickerImage));
+  return new Map(ids.map((id, i) => [id, images[i]!]));
+}
+
+/** RGBA pixels as something drawImage takes. */
+function rgbaCanvas(data: Buffer, width: number, height: number) {
+  const canvas = createCanvas(width, height);
+  const pixels = new Uint8ClampedArray(data.buffer, data.byteOffset, data.length);
+  canvas.getContext('2d').putImageData(new ImageData(pixels, width, height), 0, 0);
+  return canvas;
+}
+
+/**
+ * One slot's photo: the part visible in the cell, decoded at the size it is drawn, filtered.
+ * `region` says which part of the whole photo (in the original's pixels) the image holds.
+ */
+async function slotPhoto(
+  bytes: Buffer,
+  transform: DesignTransform,
+  filter: FilterId,
+  cell: CellRect,
+): Promise<ScenePhoto> {
+  const photo = await openPhoto(bytes);
+  const size = { width: photo.width, height: photo.height };
+  // Output pixels per photo pixel.
+  const k = (transform.scale * cell.width) / photo.width;
+  // The cell's size only: the transform is relative to the cell, wherever the cell lies.
+  const frame = { width: cell.width, height: cell.height };
+  const visible = visiblePhotoRect(transform, size, frame) ?? { x: 0, y: 0, width: 1, height: 1 };
+  let pipeline = sharp(photo.input, photo.options);
+  let region: Rect;
+  if (photo.canShrinkOnLoad && k <= SHRINK_ON_LOAD_BELOW) {
+    // Resize the whole photo first, so the decoder shrinks while decoding, then cut the window.
+    const scaled = {
+      width: Math.max(1, Math.round(photo.width * k)),
+      height: Math.max(1, Math.round(photo.height * k)),
+    };
+    const sx = scaled.width / photo.width;
+    const sy = scaled.height / photo.height;
+    const window = pixelBounds(
+      { x: visible.x * sx, y: visible.y * sy, width: visible.width * sx, height: visible.height * sy },
+      scaled,
+    );
+    pipeline = pipeline
+      .resize(scaled.width, scaled.height, { fit: 'fill' })
+      .extract({ left: window.x, top: window.y, width: window.width, height: window.height });
+    region = { x: window.x / sx, y: window.y / sy, width: window.width / sx, height: window.height / sy };
+  } else {
+    region = pixelBounds(visible, size);
+    if (region.width !== photo.width || region.height !== photo.height) {
+      pipeline = pipeline.extract({
+        left: region.x,
+        top: region.y,
+        width: region.width,
+        height: region.height,
+      });
+    }
+    const target = {
+      width: Math.max(1, Math.round(region.width * k)),
+      height: Math.max(1, Math.round(region.height * k)),
+    };
+    if (target.width !== region.width || target.height !== region.height) {
+      pipeline = pipeline.resize(target.width, target.height, { fit: 'fill' });
+    }
+  }
+  const { data, info } = await pipeline
+    .ensureAlpha()
+    .toColourspace('srgb')
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  if (info.channels !== 4) throw new Error(`unexpected photo raster with ${info.channels} channels`);
+  applyFilter(data, 4, filter);
+  return { image: rgbaCanvas(data, info.width, info.height), size, region };
+}
+
+/** The PNG and PDF print files of a scene. */
+export async function renderScenePrintFile(input: RenderScenePrintInput): Promise<RenderedPrint> {
+  const { scene } = input;
+  const resolution = input.dpi ?? PRINT_DPI;
+  if (!Number.isFinite(resolution) || resolution < MIN_DPI || resolution > MAX_DPI) {
+    throw new RangeError(`dpi must be between ${MIN_DPI} and ${MAX_DPI}, got ${resolution}`);
+  }
+  if (input.photos.length !== scene.slots.length) {
+    throw new Error(`the scene has ${scene.slots.length} slots and ${input.photos.length} photos were given`);
+  }
+  registerSceneFonts();
+  const size = printSize(input.outline, asDpi(resolution));
+  const W = size.widthPx as number;
+  const H = size.heightPx as number;
+  const cells = layoutCells(scene.layout, { width: W, height: H });
+
+  // One photo at a time: four 12-48 MP decodes at once would multiply the peak memory for little
+  // gain on a 2-core server (libvips already uses both cores on each).
+  const photos: ScenePhoto[] = [];
+  for (const [i, slot] of scene.slots.entries()) {
+    const bytes = input.photos[i];
+    if (!slot.transform || !bytes) throw new Error(`slot ${i} of the scene has no placed photo`);
+    photos.push(await slotPhoto(bytes, slot.transform, slot.filter, cells[i]!));
+  }
+  const [stickers, mask] = await Promise.all([
+    stickersOf(scene),
+    templateMask(input.template, { width: W, height: H }, input.style ?? 'print'),
+  ]);
+
+  const canvas = createCanvas(W, H);
+  const ctx = canvas.getContext('2d');
+  ctx.imageSmoothingQuality = 'high';
+  drawScene(
+    ctx as unknown as SceneContext,
+    scene,
+    { photos, stickers, overlay: rgbaCanvas(mask, W, H) },
+    { x: 0, y: 0, width: W, height: H },
+  );
+  const rgba = ctx.getImageData(0, 0, W, H).data;
+  const png = await sharp(Buffer.from(rgba.buffer, rgba.byteOffset, rgba.length), {
+    raw: { width: W, height: H, channels: 4 },
+  })
+    // The background fills the box: every pixel is opaque, and the print file has no alpha.
+    .removeAlpha()
+    .png({ compressionLevel: PNG_COMPRESSION })
+    .withMetadata({ density: resolution })
+    .toBuffer();
+  const pdf = await pdfWithFullPagePng(
+    png,
+    { widthPt: mmToPt(mm(input.outline.widthMm)), heightPt: mmToPt(mm(input.outline.heightMm)) },
+    input.title,
+  );
+  return { png, pdf, widthPx: W, heightPx: H, dpi: resolution };
+}

@@ -1,0 +1,229 @@
+/**
+ * The editor's changes to a scene, as pure `(scene, input) => scene` functions: the history keeps
+ * the scenes they return. A slot's photo placement is changed by the one-photo commands of
+ * @shop/case-geometry (zoom, move, flip, rotate, fit) on the slot's own EditorState, so every cell
+ * keeps the same covering rule the whole case has.
+ */
+import type { Slot } from '@shop/case-geometry/coverage';
+import { type EditorState, keepCovering } from '@shop/case-geometry/editor-state';
+import type { PxSize } from '@shop/case-geometry/outline';
+import { coverTransform, type DesignTransform } from '@shop/case-geometry/transform';
+import {
+  type FilterId,
+  type Layer,
+  type LayoutId,
+  layoutInfo,
+  MAX_LAYERS,
+  type Scene,
+  type SceneSlot,
+  STICKER_SIZE,
+  TEXT_SIZE,
+} from '@shop/contracts/scene';
+
+export type EditorCommand = (state: EditorState) => EditorState;
+
+/** The slot's placement as an EditorState (null while it has no photo). `size`: the photo's size. */
+export function slotEditorState(
+  scene: Scene,
+  index: number,
+  coverage: Slot,
+  size: PxSize,
+): EditorState | null {
+  const slot = scene.slots[index];
+  if (!slot?.photo) return null;
+  const state: EditorState = {
+    photo: size,
+    box: { width: coverage.width, height: coverage.height },
+    outline: coverage.outline,
+    transform: slot.transform ?? coverTransform(size, coverage),
+  };
+  return slot.transform ? state : keepCovering(state, state.transform);
+}
+
+const withSlot = (scene: Scene, index: number, change: (slot: SceneSlot) => SceneSlot): Scene => {
+  const current = scene.slots[index];
+  if (!current) return scene;
+  const next = change(current);
+  if (next === current) return scene;
+  return { ...scene, slots: scene.slots.map((slot, i) => (i === index ? next : slot)) };
+};
+
+/** Runs a placement command on one slot. Nothing happens to a slot without a photo. */
+export function applyToSlot(
+  scene: Scene,
+  index: number,
+  command: EditorCommand,
+  coverage: Slot,
+  size: PxSize,
+): Scene {
+  const state = slotEditorState(scene, index, coverage, size);
+  if (!state) return scene;
+  const { transform } = command(state);
+  return withSlot(scene, index, (slot) =>
+    slot.transform && sameTransform(slot.transform, transform) ? slot : { ...slot, transform },
+  );
+}
+
+const sameTransform = (a: DesignTransform, b: DesignTransform): boolean =>
+  a.centerX === b.centerX &&
+  a.centerY === b.centerY &&
+  a.scale === b.scale &&
+  a.quarterTurns === b.quarterTurns &&
+  a.flipX === b.flipX;
+
+/** Puts a photo in a slot, covering its cell ('Ajustar'); the slot's filter stays. */
+export function placePhoto(scene: Scene, index: number, uri: string, coverage: Slot, size: PxSize): Scene {
+  const state: EditorState = {
+    photo: size,
+    box: { width: coverage.width, height: coverage.height },
+    outline: coverage.outline,
+    transform: coverTransform(size, coverage),
+  };
+  const { transform } = keepCovering(state, state.transform);
+  return withSlot(scene, index, (slot) => ({ ...slot, photo: uri, transform }));
+}
+
+export function setFilter(scene: Scene, index: number, filter: FilterId): Scene {
+  return withSlot(scene, index, (slot) => (slot.filter === filter ? slot : { ...slot, filter }));
+}
+
+export function setBackground(scene: Scene, background: string): Scene {
+  return scene.background === background ? scene : { ...scene, background };
+}
+
+/**
+ * Another layout: slot i keeps slot i's photo and filter (photos beyond the new count are left out;
+ * 'Deshacer' brings them back), placed anew to cover its new cell; new slots start empty.
+ */
+export function changeLayout(
+  scene: Scene,
+  layout: LayoutId,
+  coverages: readonly Slot[],
+  sizeOf: (uri: string) => PxSize | null,
+): Scene {
+  if (scene.layout === layout) return scene;
+  const count = layoutInfo(layout).slots;
+  const slots: SceneSlot[] = [];
+  for (let i = 0; i < count; i++) {
+    const old = scene.slots[i];
+    const coverage = coverages[i];
+    const size = old?.photo ? sizeOf(old.photo) : null;
+    if (old?.photo && size && coverage) {
+      const state: EditorState = {
+        photo: size,
+        box: { width: coverage.width, height: coverage.height },
+        outline: coverage.outline,
+        transform: coverTransform(size, coverage),
+      };
+      slots.push({
+        photo: old.photo,
+        transform: keepCovering(state, state.transform).transform,
+        filter: old.filter,
+      });
+    } else {
+      slots.push({ photo: old?.photo ?? null, transform: null, filter: old?.filter ?? 'none' });
+    }
+  }
+  return { ...scene, layout, slots };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Layers
+
+/** A layer id the scene does not use yet. */
+export function newLayerId(scene: Scene): string {
+  const used = new Set(scene.layers.map((l) => l.id));
+  let n = scene.layers.length + 1;
+  while (used.has(`capa-${n}`)) n++;
+  return `capa-${n}`;
+}
+
+export const canAddLayer = (scene: Scene): boolean => scene.layers.length < MAX_LAYERS;
+
+export function addLayer(scene: Scene, layer: Layer): Scene {
+  if (!canAddLayer(scene) || scene.layers.some((l) => l.id === layer.id)) return scene;
+  return { ...scene, layers: [...scene.layers, layer] };
+}
+
+/** Changes a layer's fields; positions, sizes and turns are brought within what a scene allows. */
+export function updateLayer(scene: Scene, id: string, patch: Partial<Layer>): Scene {
+  let changed = false;
+  const layers = scene.layers.map((layer) => {
+    if (layer.id !== id) return layer;
+    changed = true;
+    return tidyLayer({ ...layer, ...patch, kind: layer.kind, id: layer.id } as Layer);
+  });
+  return changed ? { ...scene, layers } : scene;
+}
+
+export function removeLayer(scene: Scene, id: string): Scene {
+  const layers = scene.layers.filter((l) => l.id !== id);
+  return layers.length === scene.layers.length ? scene : { ...scene, layers };
+}
+
+/** 'Subir' (+1: drawn later, over the next one) and 'Bajar' (-1). */
+export function reorderLayer(scene: Scene, id: string, delta: 1 | -1): Scene {
+  const from = scene.layers.findIndex((l) => l.id === id);
+  const to = from + delta;
+  if (from < 0 || to < 0 || to >= scene.layers.length) return scene;
+  const layers = [...scene.layers];
+  const [layer] = layers.splice(from, 1);
+  layers.splice(to, 0, layer as Layer);
+  return { ...scene, layers };
+}
+
+const clamp = (value: number, min: number, max: number): number => Math.min(max, Math.max(min, value));
+
+/** Degrees in (-180, 180], so turning round and round never leaves the allowed range. */
+export function normaliseDegrees(degrees: number): number {
+  const d = ((((degrees + 180) % 360) + 360) % 360) - 180;
+  return d === -180 ? 180 : d;
+}
+
+export function tidyLayer<L extends Layer>(layer: L): L {
+  const limits = layer.kind === 'text' ? TEXT_SIZE : STICKER_SIZE;
+  return {
+    ...layer,
+    // The anchor stays on the case (the schema's rule): a layer can reach past the edge, never leave it.
+    x: clamp(layer.x, 0, 1),
+    y: clamp(layer.y, 0, 1),
+    size: clamp(layer.size, limits.min, limits.max),
+    rotation: normaliseDegrees(layer.rotation),
+  };
+}
+
+/** How far apart new layers are put, diagonally, while the middle of the case is taken. */
+const NEW_LAYER_STEP = 0.06;
+
+/**
+ * Where a new layer goes: the middle of the case, or a step down and to the right of the layers
+ * already put there and not moved yet, so a new text or sticker never hides the one before it.
+ */
+export function newLayerPosition(scene: Scene): { x: number; y: number } {
+  const taken = (x: number, y: number) =>
+    scene.layers.some(
+      (l) => Math.abs(l.x - x) < NEW_LAYER_STEP / 2 && Math.abs(l.y - y) < NEW_LAYER_STEP / 2,
+    );
+  for (let k = 0; k < 6; k++) {
+    const at = { x: 0.5 + k * NEW_LAYER_STEP, y: 0.5 + k * NEW_LAYER_STEP };
+    if (!taken(at.x, at.y)) return at;
+  }
+  return { x: 0.5, y: 0.5 };
+}
+
+/** Moves a layer by fractions of the case's box. */
+export function moveLayer(scene: Scene, id: string, dx: number, dy: number): Scene {
+  const layer = scene.layers.find((l) => l.id === id);
+  return layer ? updateLayer(scene, id, { x: layer.x + dx, y: layer.y + dy }) : scene;
+}
+
+/** Grows (factor > 1) or shrinks a layer about its anchor. */
+export function resizeLayer(scene: Scene, id: string, factor: number): Scene {
+  const layer = scene.layers.find((l) => l.id === id);
+  return layer ? updateLayer(scene, id, { size: layer.size * factor }) : scene;
+}
+
+export function rotateLayer(scene: Scene, id: string, degrees: number): Scene {
+  const layer = scene.layers.find((l) => l.id === id);
+  return layer ? updateLayer(scene, id, { rotation: layer.rotation + degrees }) : scene;
+}
