@@ -16,7 +16,7 @@ import sharp from '../apps/server/src/lib/sharp.ts';
 import { renderPrintFile } from '../apps/server/src/modules/print/render.ts';
 
 /** iPhone 15 as recorded in phone-models.json. */
-const IPHONE_15: PhoneOutline = {
+export const IPHONE_15: PhoneOutline = {
   widthMm: 71.6,
   heightMm: 147.6,
   cornerRadiusMm: 12.5,
@@ -83,11 +83,8 @@ const median = (values: number[]): number => {
   return sorted[Math.floor(sorted.length / 2)]!;
 };
 
-export async function runPrintBench(
-  options: { runs?: number; dpi?: number } = {},
-): Promise<PrintBenchResult> {
-  const runs = options.runs ?? 5;
-  const dpi = options.dpi ?? 300;
+/** The iPhone 15's case template as the seed makes it (PNG), and its crop box in template pixels. */
+export async function benchTemplate() {
   const template = await sharp(
     Buffer.from(caseTemplateSvg(IPHONE_15, { pxPerMm: TEMPLATE_PX_PER_MM, marginMm: TEMPLATE_MARGIN_MM })),
   )
@@ -96,6 +93,15 @@ export async function runPrintBench(
   const { data, info } = await sharp(template).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const box = cropBox(data, info.width, info.height);
   if (!box) throw new Error('template without a crop box');
+  return { template, box };
+}
+
+export async function runPrintBench(
+  options: { runs?: number; dpi?: number } = {},
+): Promise<PrintBenchResult> {
+  const runs = options.runs ?? 5;
+  const dpi = options.dpi ?? 300;
+  const { template, box } = await benchTemplate();
 
   const rows: PrintBenchRow[] = [];
   let transform: DesignTransform | null = null;

@@ -3,7 +3,8 @@
  * (What | Measured | Target | OK?), and the full results in bench/results/latest.json.
  *
  * Runs, in this order: bundle sizes (bench/bundle.ts), photo ingest (ingest.ts), server memory
- * under a burst of 20 big uploads (upload-memory.ts), print render (print-render.ts), editor drag (editor-drag.ts), kiosk hand-off (kiosk.ts), Lighthouse
+ * under a burst of 20 big uploads (upload-memory.ts), print render (print-render.ts), scene print
+ * (scene-print.ts: the second editor's designs), editor drag (editor-drag.ts), kiosk hand-off (kiosk.ts), Lighthouse
  * (lighthouse.ts), HTTP on PGlite and PostgreSQL (http.ts). Each is independent: one failing is
  * reported in its row and the others still run. About 10 minutes on 2 cores.
  *
@@ -12,7 +13,7 @@
  * which starts a throwaway local cluster (BENCH_POSTGRES=0 skips the PostgreSQL cases instead).
  *
  *   npm run bench
- *   BENCH_ONLY=http,bundle npm run bench          (bundle ingest uploads print invoices aftersales editor kiosk lighthouse http)
+ *   BENCH_ONLY=http,bundle npm run bench          (bundle ingest uploads print scene-print invoices aftersales editor kiosk lighthouse http)
  *   BENCH_HTTP_SECONDS=5 BENCH_LH_RUNS=1 npm run bench   (quicker, noisier)
  *
  * Timings vary with the machine and what else runs on it: the load average before and after is
@@ -32,6 +33,7 @@ import { runInvoiceBench } from './invoices.ts';
 import { formatKiosk, runKioskBench } from './kiosk.ts';
 import { formatLighthouseTable, LIGHTHOUSE_TARGETS, runLighthouseBench } from './lighthouse.ts';
 import { runPrintBench } from './print-render.ts';
+import { formatScenePrintBench, runScenePrintBench } from './scene-print.ts';
 import { formatUploadMemory, runUploadMemoryBench } from './upload-memory.ts';
 
 const repoRoot = join(import.meta.dirname, '..');
@@ -40,6 +42,7 @@ const STEPS = [
   'ingest',
   'uploads',
   'print',
+  'scene-print',
   'invoices',
   'aftersales',
   'editor',
@@ -200,6 +203,20 @@ await step('print', async () => {
   }
 });
 
+await step('scene-print', async () => {
+  const r = await runScenePrintBench();
+  details.scenePrint = r;
+  console.info(formatScenePrintBench(r));
+  rows.push({
+    what: `Scene print ${r.dpi} DPI: grid of 4 x 12 MP photos with filters, 3 texts, 5 stickers`,
+    measured: `p95 ${fmtMs(r.p95Ms)} (p50 ${fmtMs(r.p50Ms)}), peak RSS ${int(r.peakRssMB)} MB`,
+    target: `<= ${fmtMs(r.budget.p95Ms)}, < ${r.budget.peakRssMB} MB`,
+    ok: r.pass,
+  });
+  // Over its budget, the run says so in its exit status too (bench/scene-print.ts does the same).
+  if (!r.pass) process.exitCode = 1;
+});
+
 await step('aftersales', async () => {
   const r = await runAfterSalesBench();
   details.afterSales = r;
@@ -245,7 +262,7 @@ await step('editor', async () => {
   console.info(mod.formatEditorDragBench(r));
   for (const x of r.rows) {
     rows.push({
-      what: `Editor drag, 48 MP photo, ${r.cpuSlowdown}x CPU slowdown, ${x.viewport} (dpr ${x.devicePixelRatio})`,
+      what: `Editor drag, ${x.design === 'scene' ? '2x2 scene (4 photos, 3 texts, 5 stickers)' : '48 MP photo'}, ${r.cpuSlowdown}x CPU slowdown, ${x.viewport} (dpr ${x.devicePixelRatio})`,
       measured: `draw median ${x.drawMedianMs.toFixed(1)} ms, p95 ${x.drawP95Ms.toFixed(1)} ms (${x.draws} draws)`,
       target: `< ${r.targetMs} ms per draw`,
       ok: x.pass,

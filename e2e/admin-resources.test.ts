@@ -269,6 +269,7 @@ describe('the field kit', () => {
         );
         await page.goto(`${server.url}/admin/personal`);
         await page.getByRole('link', { name: 'Nueva cuenta' }).click();
+        await page.getByRole('button', { name: 'Crear cuenta' }).waitFor();
         await page.getByLabel('Nombre').fill('Rosa Tienda Dos');
         await page.getByLabel('Correo electrónico').fill('rosa@tienda-dos.test');
         await page.getByLabel('Contraseña').fill('contraseña1');

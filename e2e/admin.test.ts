@@ -218,6 +218,7 @@ describe('back office', () => {
 
         await nav(page, 'Marcas');
         await page.getByRole('link', { name: 'Nueva marca' }).click();
+        await page.getByRole('button', { name: 'Crear marca' }).waitFor();
         await page.getByLabel('Nombre').fill('Nothing');
         await page
           .getByLabel(/Imagen de la marca/)
@@ -230,6 +231,8 @@ describe('back office', () => {
 
         await nav(page, 'Modelos');
         await page.getByRole('link', { name: 'Nuevo modelo' }).click();
+        // The list has its own 'Nombre' and 'Marca' filters: fill the form only once it is there.
+        await page.getByRole('button', { name: 'Crear modelo' }).waitFor();
         await page.getByLabel('Nombre').fill('Phone (3)');
         await page.getByLabel('Marca').selectOption({ label: 'Nothing' });
         await page.getByLabel('Precio').fill('24,9');

@@ -1,15 +1,20 @@
 // The design PNG the browser uploads on '¡OK, pedir!' matches the server's print renderer ('preview'
-// style: the same picture made from the ORIGINAL photo at 300 DPI) for the same transform, so what
-// the customer approved is what gets printed. Each placement is restored into the editor, ordered,
+// style: the same picture made from the ORIGINAL photos at 300 DPI), so what the customer approved
+// is what gets printed. One-photo placements (the first editor's transform) and scenes (layouts,
+// filters, texts in every font, stickers, turns and mirrors) are each opened in the editor, ordered,
 // and the upload intercepted; the server's render is scaled down to the browser's size and compared.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { createCanvas } from '@napi-rs/canvas';
 import { coverScale, type DesignTransform } from '@shop/case-geometry/transform';
+import { layerBounds, type SceneContext } from '@shop/case-render/scene';
 import type { Model } from '@shop/contracts/catalogue';
 import type { Order } from '@shop/contracts/orders';
+import type { Scene } from '@shop/contracts/scene';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { renderPrintFile } from '../apps/server/src/modules/print/render.ts';
+import { registerSceneFonts, renderScenePrintFile } from '../apps/server/src/modules/print/scene-render.ts';
 import {
   assertSameTransform,
   captureDesignUpload,
@@ -19,7 +24,9 @@ import {
   fourColourPhoto,
   openEditor,
   orderWithPhoto,
+  visitorApi,
 } from './editor-support.ts';
+import { printMatchScenes, SCENE_PHOTO_SIZES, scenePhotos } from './scene-support.ts';
 import { getJson, rememberCookieConsent } from './storefront-support.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -168,6 +175,145 @@ describe('the browser design PNG matches the server print render', () => {
       t.diagnostic(`${JSON.stringify(other)}: ${(difference * 100).toFixed(2)} %`);
       assert.ok(difference > MAX_MEAN_DIFFERENCE, `${JSON.stringify(other)} differs by only ${difference}`);
     }
+    assert.deepEqual(errors, []);
+  });
+});
+
+/** A pixel differs when a channel is off by more than this (anti-aliasing, resampling, rounding). */
+const PIXEL_TOLERANCE = 40;
+/** At most this fraction of the pixels may differ. */
+const MAX_DIFFERENT_PIXELS = 0.02;
+
+/** The fraction of pixels of two RGB rasters of the same size with a channel off by more than the tolerance. */
+function differentPixels(a: Buffer, b: Buffer, width?: number, region?: Region): number {
+  assert.equal(a.length, b.length);
+  const w = width ?? a.length / 3;
+  const h = a.length / 3 / w;
+  const r = region ?? { x: 0, y: 0, width: w, height: h };
+  let different = 0;
+  let count = 0;
+  for (let y = Math.max(0, Math.floor(r.y)); y < Math.min(h, r.y + r.height); y++) {
+    for (let x = Math.max(0, Math.floor(r.x)); x < Math.min(w, r.x + r.width); x++) {
+      const i = (y * w + x) * 3;
+      count++;
+      if (
+        Math.abs(a[i]! - b[i]!) > PIXEL_TOLERANCE ||
+        Math.abs(a[i + 1]! - b[i + 1]!) > PIXEL_TOLERANCE ||
+        Math.abs(a[i + 2]! - b[i + 2]!) > PIXEL_TOLERANCE
+      ) {
+        different++;
+      }
+    }
+  }
+  return different / count;
+}
+
+interface Region {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+describe('scenes: the browser design PNG matches the server print render', () => {
+  let sceneOrder: { id: string; image: string };
+  let photoBytes: Buffer[];
+  let photos: { uri: string; size: { width: number; height: number } }[];
+  const rendered = new Map<string, { rgb: Buffer; width: number; height: number; scene: Scene }>();
+
+  before(async () => {
+    photoBytes = await scenePhotos();
+    const made = await orderWithPhoto(context, server.url, model.id, photoBytes[0]!);
+    sceneOrder = { id: made.order.id, image: made.image };
+    const visitor = await visitorApi(context, server.url);
+    photos = [{ uri: made.image, size: SCENE_PHOTO_SIZES[0]! }];
+    for (const [i, bytes] of photoBytes.entries()) {
+      if (i === 0) continue;
+      const uri = await visitor.uploadPhoto(bytes);
+      await visitor.addPhoto(sceneOrder.id, uri);
+      photos.push({ uri, size: SCENE_PHOTO_SIZES[i]! });
+    }
+  });
+
+  /** The server's 'preview' render of the scene from the original photos, as RGB at the given size. */
+  async function serverSceneRender(scene: Scene, size: { width: number; height: number }) {
+    const bySlot = scene.slots.map((slot) => photoBytes[photos.findIndex((p) => p.uri === slot.photo)]!);
+    const { png } = await renderScenePrintFile({
+      scene,
+      photos: bySlot,
+      template,
+      outline: model.outline!,
+      style: 'preview',
+    });
+    return sharp(png).resize(size.width, size.height, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+  }
+
+  test('every scene prints as the editor drew it', async (t) => {
+    const visitor = await visitorApi(context, server.url);
+    for (const [name, scene] of printMatchScenes(model.id, box, photos)) {
+      await t.test(name, async (st) => {
+        await visitor.saveDraft(sceneOrder.id, scene);
+        await openEditor(page, server.url, sceneOrder);
+        await editorCanvas(page).waitFor();
+        const upload = await captureDesignUpload(page);
+        await page.getByRole('button', { name: '¡OK, pedir!' }).click();
+        const file = await upload.file;
+        assert.equal(file.name, 'design.png');
+        await page.waitForURL(`${server.url}/pedido/pagar-tienda`);
+        const saved = await getJson<Order>(`${server.url}/api/orders/${sceneOrder.id}`);
+        assert.deepEqual(saved.designScene, scene, 'the order keeps the scene the editor drew');
+        const { data, info } = await sharp(Buffer.from(await file.arrayBuffer()))
+          .flatten({ background: '#ffffff' })
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        assert.deepEqual({ width: info.width, height: info.height }, box);
+        rendered.set(name, { rgb: data, width: info.width, height: info.height, scene });
+        const different = differentPixels(data, await serverSceneRender(scene, info));
+        st.diagnostic(`${(different * 100).toFixed(2)} % of pixels differ`);
+        assert.ok(
+          different <= MAX_DIFFERENT_PIXELS,
+          `${(different * 100).toFixed(2)} % of pixels differ, over ${MAX_DIFFERENT_PIXELS * 100} %`,
+        );
+      });
+    }
+  });
+
+  test('the comparison notices a wrong filter, a moved text and a missing sticker', async (t) => {
+    // The 2x2 scene: photos in every cell, two texts, two big stickers.
+    const first = [...rendered.values()].find((r) => r.scene.layout === 'grid');
+    assert.ok(first, 'runs after the scenes above');
+    const { scene } = first;
+    const wrong: [string, Scene][] = [
+      ['another filter', { ...scene, slots: scene.slots.map((s) => ({ ...s, filter: 'bw' as const })) }],
+      ['no sticker', { ...scene, layers: scene.layers.filter((l) => l.kind !== 'sticker') }],
+    ];
+    for (const [what, other] of wrong) {
+      const different = differentPixels(first.rgb, await serverSceneRender(other, first));
+      t.diagnostic(`${what}: ${(different * 100).toFixed(2)} %`);
+      assert.ok(
+        different > MAX_DIFFERENT_PIXELS,
+        `${what} differs in only ${(different * 100).toFixed(2)} %`,
+      );
+    }
+    // A text is a small part of the case: a moved one is looked for where it should be.
+    const text = scene.layers.find((l) => l.kind === 'text');
+    assert.ok(text);
+    const W = first.width;
+    registerSceneFonts();
+    const ctx = createCanvas(1, 1).getContext('2d') as unknown as SceneContext;
+    const b = layerBounds(ctx, text, { x: 0, y: 0, width: W, height: first.height });
+    const around = { x: b.cx - b.width / 2, y: b.cy - b.height / 2, width: b.width, height: b.height };
+    const moved = {
+      ...scene,
+      layers: scene.layers.map((l) => (l.id === text.id ? { ...l, y: l.y - 0.2 } : l)),
+    };
+    const right = differentPixels(first.rgb, await serverSceneRender(scene, first), W, around);
+    const wrongText = differentPixels(first.rgb, await serverSceneRender(moved, first), W, around);
+    t.diagnostic(
+      `around the text: ${(right * 100).toFixed(2)} % as drawn, ${(wrongText * 100).toFixed(2)} % moved`,
+    );
+    assert.ok(right <= MAX_DIFFERENT_PIXELS * 2, 'the text is where the editor drew it');
+    assert.ok(wrongText > Math.max(0.06, right * 4), 'a moved text is noticed where it should be');
     assert.deepEqual(errors, []);
   });
 });

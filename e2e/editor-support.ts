@@ -4,6 +4,7 @@ import { cropBox } from '@shop/case-geometry/template-rules';
 import type { DesignTransform } from '@shop/case-geometry/transform';
 import type { Model, ModelPage } from '@shop/contracts/catalogue';
 import type { Order } from '@shop/contracts/orders';
+import type { Scene } from '@shop/contracts/scene';
 import type { APIResponse, BrowserContext, Page, Route } from 'playwright-core';
 import sharp from 'sharp';
 import { storedTransformKey } from '../apps/web/src/features/editor/lib/stored-transform.ts';
@@ -96,6 +97,22 @@ export async function visitorApi(context: BrowserContext, baseUrl: string) {
         data: { image: uri },
       });
       return check(res, 'PUT /api/orders/{id}');
+    },
+    /** Adds a photo to the order's tray (the scene editor's photos). */
+    async addPhoto(orderId: string, image: string): Promise<Order> {
+      const res = await context.request.post(`${baseUrl}/api/orders/${orderId}/photos`, {
+        headers: { 'x-xsrf-token': await xsrf() },
+        data: { image },
+      });
+      return check(res, 'POST /api/orders/{id}/photos');
+    },
+    /** Saves a scene as the order's draft, as the editor does while the customer designs. */
+    async saveDraft(orderId: string, scene: Scene): Promise<Order> {
+      const res = await context.request.put(`${baseUrl}/api/orders/${orderId}/scene`, {
+        headers: { 'x-xsrf-token': await xsrf() },
+        data: { scene },
+      });
+      return check(res, 'PUT /api/orders/{id}/scene');
     },
   };
 }

@@ -2,33 +2,25 @@
 // violations. Each screen is also saved as a screenshot (SCREENSHOT_DIR, default /tmp/screens) to
 // be looked at by a person.
 import assert from 'node:assert/strict';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { footerLinks, staticSlugs } from '../apps/web/src/features/pages/content/footer-links.ts';
 import { cookieBanner, pageHeading, storeCode } from './storefront-support.ts';
+import { axeViolations, blockingViolations, describeViolations } from './support/axe.ts';
 import { launchBrowser, newPage, type ViewportName } from './support/browser.ts';
-import { type RunningServer, repoRoot, startServer } from './support/server.ts';
+import { type RunningServer, startServer } from './support/server.ts';
 
 const screenshotDir = process.env.SCREENSHOT_DIR || '/tmp/screens';
 
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[]; failureSummary?: string }[];
-}
-
 let server: RunningServer;
 let browser: Browser;
-let axeSource: string;
 
 before(async () => {
-  [server, browser, axeSource] = await Promise.all([
+  [server, browser] = await Promise.all([
     startServer(),
     launchBrowser(),
-    readFile(join(repoRoot, 'node_modules/axe-core/axe.min.js'), 'utf8'),
     mkdir(screenshotDir, { recursive: true }),
   ]);
 });
@@ -107,32 +99,11 @@ const screens: Screen[] = [
       },
     }),
   ),
+  { name: 'creditos', path: async () => '/creditos', ready: headingReady('Créditos') },
   { name: 'editor-modelo', path: async () => '/editor-modelo', ready: headingReady('Añade tu imagen') },
   { name: 'payment-success', path: async () => '/payment-success', ready: headingReady('Pago realizado') },
   { name: 'payment-failure', path: async () => '/payment-failure', ready: headingReady('error en el pago') },
 ];
-
-async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  // Through the DevTools protocol, so the page's CSP (script-src 'self') does not apply.
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> };
-      }
-    ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations;
-  });
-}
-
-const describeViolations = (violations: AxeViolation[]) =>
-  violations
-    .map(
-      (v) =>
-        `${v.impact}: ${v.id} (${v.help})\n${v.nodes.map((n) => `    ${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`).join('\n')}`,
-    )
-    .join('\n');
 
 for (const viewport of ['phone', 'desktop'] as ViewportName[]) {
   describe(`accessibility on a ${viewport}`, () => {
@@ -155,7 +126,7 @@ for (const viewport of ['phone', 'desktop'] as ViewportName[]) {
             fullPage: true,
           });
           const violations = await axeViolations(page);
-          const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+          const blocking = blockingViolations(violations);
           if (violations.length > blocking.length) {
             console.info(`${viewport} ${screen.name}, minor findings:\n${describeViolations(violations)}`);
           }

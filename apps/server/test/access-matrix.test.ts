@@ -5,6 +5,7 @@ import type { Brand, Model } from '@shop/contracts/catalogue';
 import type { GeneratedInvoice } from '@shop/contracts/invoices';
 import type { Order, PrintFileSchema } from '@shop/contracts/orders';
 import type { PaymentInitiation } from '@shop/contracts/payments';
+import { emptyScene } from '@shop/contracts/scene';
 import type { Store } from '@shop/contracts/stores';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { z } from 'zod';
@@ -584,6 +585,34 @@ const TABLE: Record<RouteKey, Entry> = {
         req: put(`/api/orders/${id}/design`, { design, transform: IDENTITY }),
         verify: async (res) =>
           assert.equal((await ctx.order(id)).design, res.statusCode === 200 ? design : null),
+      };
+    },
+  },
+  'POST /api/orders/:id/photos': {
+    expect: ownUploadOnly(200),
+    prepare: async (ctx, role) => {
+      const id = await ctx.f.created();
+      const image = role === 'anonymous' ? ctx.f.photo : (await ctx.own(role)).photo;
+      return {
+        req: post(`/api/orders/${id}/photos`, { image }),
+        verify: async (res) =>
+          assert.deepEqual(
+            (await ctx.order(id)).photos.map((p) => p.uri),
+            res.statusCode === 200 ? [image] : [],
+          ),
+      };
+    },
+  },
+  'PUT /api/orders/:id/scene': {
+    // The draft places the order's own photos: whoever holds the order id may save it.
+    expect: all(200),
+    prepare: async (ctx) => {
+      const id = await ctx.f.withPhoto();
+      const scene = emptyScene(ctx.f.model.id, ctx.f.photo);
+      return {
+        req: put(`/api/orders/${id}/scene`, { scene }),
+        verify: async (res) =>
+          assert.deepEqual((await ctx.order(id)).draftScene, res.statusCode === 200 ? scene : null),
       };
     },
   },

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { MailDispatcher } from '../src/modules/mail/dispatcher.ts';
+import { SmtpTransport } from '../src/modules/mail/transport.ts';
+import type { TestApp } from './helpers.ts';
 // ------------------------------------------------------------------------------------------------
 // A real SMTP server on loopback, and a small MIME reader for what arrives
 // ------------------------------------------------------------------------------------------------
@@ -131,3 +134,15 @@ export const part = (p: Parsed, type: string) => {
   assert.ok(found, `no ${type} part`);
   return found.body;
 };
+
+/** Sends every mail the app has queued through the SMTP server on `port`, once, as the dispatcher does. */
+export async function deliverQueuedMail(t: TestApp, port: number): Promise<void> {
+  const dispatcher = new MailDispatcher({
+    db: t.db,
+    transport: new SmtpTransport(`smtp://127.0.0.1:${port}`, { timeoutMs: 3000 }),
+    from: t.app.deps.config.mail.from,
+    files: t.app.deps.files,
+  });
+  await dispatcher.runOnce();
+  await dispatcher.stop();
+}

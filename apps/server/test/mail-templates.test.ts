@@ -36,6 +36,9 @@ function order(overrides: Partial<Order> = {}): Order {
     design: null,
     designTransform: null,
     designPhotos: [],
+    designScene: null,
+    draftScene: null,
+    photos: [],
     store: {
       id: 1,
       name: 'Tienda Centro',

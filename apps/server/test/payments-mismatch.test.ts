@@ -4,9 +4,8 @@ import type { Dashboard } from '@shop/contracts/dashboard';
 import { formatEuros } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 import type { PaymentStatus } from '@shop/contracts/payments';
-import { MailDispatcher } from '../src/modules/mail/dispatcher.ts';
-import { SmtpTransport } from '../src/modules/mail/transport.ts';
 import { ADMIN, Client, createStaff, createTestApp, signedIn, type TestApp } from './helpers.ts';
+import { deliverQueuedMail } from './mail-support.ts';
 import {
   attemptsOf,
   type CatalogueModel,
@@ -69,16 +68,7 @@ describe('payments that can no longer be taken', () => {
         [orderId],
       )
     ).rows;
-  const deliverMails = async () => {
-    const dispatcher = new MailDispatcher({
-      db: t.db,
-      transport: new SmtpTransport(`smtp://127.0.0.1:${smtp.port}`, { timeoutMs: 3000 }),
-      from: t.app.deps.config.mail.from,
-      files: t.app.deps.files,
-    });
-    await dispatcher.runOnce();
-    await dispatcher.stop();
-  };
+  const deliverMails = () => deliverQueuedMail(t, smtp.port);
 
   test('while the gateway has the attempt, switching to pay at the store is refused with 409', async () => {
     const o = await payNowOrder(c, model);

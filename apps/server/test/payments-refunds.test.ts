@@ -3,10 +3,9 @@ import { after, before, describe, test } from 'node:test';
 import { formatEuros } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 import type { RefundResult } from '@shop/contracts/refunds';
-import { MailDispatcher } from '../src/modules/mail/dispatcher.ts';
-import { SmtpTransport } from '../src/modules/mail/transport.ts';
 import { decodeMerchantParameters, signRequest } from '../src/modules/payments/redsys.ts';
 import { ADMIN, Client, createStaff, createTestApp, STORE1, signedIn, type TestApp } from './helpers.ts';
+import { deliverQueuedMail } from './mail-support.ts';
 import {
   attemptsOf,
   type CatalogueModel,
@@ -85,16 +84,7 @@ describe('refunds through the simulator (Redsys REST, HMAC_SHA256_V1)', () => {
     await t.close();
   });
 
-  const deliverMails = async () => {
-    const dispatcher = new MailDispatcher({
-      db: t.db,
-      transport: new SmtpTransport(`smtp://127.0.0.1:${smtp.port}`, { timeoutMs: 3000 }),
-      from: t.app.deps.config.mail.from,
-      files: t.app.deps.files,
-    });
-    await dispatcher.runOnce();
-    await dispatcher.stop();
-  };
+  const deliverMails = () => deliverQueuedMail(t, smtp.port);
 
   test('a partial and then a full refund: totals, rectificativas and the mails read from SMTP', async () => {
     const { order, due } = await paidOrder(t, c, model);

@@ -39,7 +39,7 @@ describe('anonymising a customer on request', () => {
     (
       await t.db.query<Record<string, unknown>>(
         `SELECT status, customer_name, customer_email, customer_phone, customer_address, image_id, design_id,
-                design_transform, price_cents FROM orders WHERE id = $1`,
+                design_transform, design_scene, draft_scene, price_cents FROM orders WHERE id = $1`,
         [id],
       )
     ).rows[0]!;
@@ -61,6 +61,15 @@ describe('anonymising a customer on request', () => {
       (await count('SELECT count(*)::int AS n FROM mail_outbox WHERE order_id = $1', [delivered.id])) > 0,
     );
 
+    // A design's texts may name people: a draft with one goes too.
+    await t.db.query(`UPDATE orders SET draft_scene = $2 WHERE id = $1`, [
+      abandoned.id,
+      JSON.stringify({ layers: [{ kind: 'text', text: 'Lucía y Pablo' }] }),
+    ]);
+    assert.ok(
+      (await count('SELECT count(*)::int AS n FROM order_photos WHERE order_id = $1', [delivered.id])) > 0,
+    );
+
     const sql = await readFile(SCRIPT, 'utf8');
     await t.db.exec(`SET shop.subject_email = ' LUCIA@example.com '; ${sql}`);
 
@@ -71,6 +80,8 @@ describe('anonymising a customer on request', () => {
         [null, null, null, null, null, null],
       );
       assert.equal(r.design_transform, null);
+      assert.deepEqual([r.design_scene, r.draft_scene], [null, null]);
+      assert.equal(await count('SELECT count(*)::int AS n FROM order_photos WHERE order_id = $1', [o.id]), 0);
       assert.ok((r.price_cents as number) > 0, 'the sale itself stays');
       assert.equal(await count('SELECT count(*)::int AS n FROM mail_outbox WHERE order_id = $1', [o.id]), 0);
       const timeline = (await admin.get(`/api/orders/${o.id}/timeline`)).json() as { actor: string }[];
