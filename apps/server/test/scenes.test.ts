@@ -3,18 +3,21 @@
 // original photos with the same drawing as the editor (filters, texts in the shop's fonts, stickers).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { createCanvas } from '@napi-rs/canvas';
 import { caseTemplateSvg, type PhoneOutline } from '@shop/case-geometry/outline';
 import { cropBox } from '@shop/case-geometry/template-rules';
 import { coverScale, type DesignTransform } from '@shop/case-geometry/transform';
+import type { SceneContext } from '@shop/case-render/scene';
+import { fitTextInside, textFrame } from '@shop/case-render/text-fit';
 import type { ModelPage } from '@shop/contracts/catalogue';
 import { messages } from '@shop/contracts/messages';
 import type { Order } from '@shop/contracts/orders';
 import { DEFAULT_RETENTION } from '@shop/contracts/retention';
-import { type Layer, type LayoutId, layoutCells, type Scene } from '@shop/contracts/scene';
+import { type Layer, type LayoutId, layoutCells, type Scene, type TextLayer } from '@shop/contracts/scene';
 import sharp from 'sharp';
 import { FileService, fileIdFromUri } from '../src/modules/files/service.ts';
 import { sweepUnattachedUploads } from '../src/modules/orders/photo-service.ts';
-import { renderScenePrintFile } from '../src/modules/print/scene-render.ts';
+import { registerSceneFonts, renderScenePrintFile } from '../src/modules/print/scene-render.ts';
 import { runRetention } from '../src/modules/retention/service.ts';
 import { expectOk, IDENTITY, testPhoto, uploadImage } from './checkout-helpers.ts';
 import { ADMIN, Client, createStaff, createTestApp, signedIn, type TestApp } from './helpers.ts';
@@ -127,7 +130,7 @@ describe('scenes: photo tray, draft, design and print of the second editor', () 
     ...more,
   });
 
-  const text = (over: Partial<Extract<Layer, { kind: 'text' }>> = {}): Layer => ({
+  const text = (over: Partial<TextLayer> = {}): TextLayer => ({
     kind: 'text',
     id: 't1',
     text: 'Hola',
@@ -465,6 +468,44 @@ describe('scenes: photo tray, draft, design and print of the second editor', () 
     const order = await read(id);
     assert.equal(order.design, null);
     assert.equal(order.designScene, null);
+  });
+
+  test('design: a text past the printable area is refused in Spanish and nothing is stored; inside it is ordered', async () => {
+    const c = new Client(t.app);
+    const id = await newOrder(c);
+    const a = await addPhoto(c, id, RED);
+    const design = await designPng(c);
+    assert.ok(model.outline, 'the demo model has an outline');
+
+    // Measured as the print measures it: the print's frame, the shop's faces on Skia.
+    registerSceneFonts();
+    const ctx = createCanvas(1, 1).getContext('2d') as unknown as SceneContext;
+    const frame = textFrame(model.outline, box);
+    const words = text({ text: 'Hola, Ana', size: 0.1, rotation: 10 });
+    const atEdge = fitTextInside(ctx, { ...words, x: 1 }, frame);
+    assert.ok(atEdge && atEdge.x < 1, 'moved in to the right edge of the printable area');
+    const millimetre = 1 / model.outline.widthMm;
+    const past = { ...atEdge, x: atEdge.x + millimetre };
+
+    const outside = sceneOf('one', [a], { layers: [sticker(), past] });
+    refusal(await c.put(`/api/orders/${id}/design`, { design, scene: outside }), 422, {
+      error: 'TEXT_OUTSIDE_PRINTABLE_AREA',
+      message: messages.textOutsidePrintableArea,
+      field: 'scene.layers.1',
+    });
+    let order = await read(id);
+    assert.equal(order.design, null);
+    assert.equal(order.designScene, null);
+    assert.equal(order.draftScene, null);
+
+    // A draft is work in progress: kept as it is, the editor brings the text in.
+    await expectOk(c.put(`/api/orders/${id}/scene`, { scene: outside }));
+    assert.deepEqual((await read(id)).draftScene, outside);
+
+    // Right at the edge, and a sticker bleeding off the case: ordered.
+    const inside = sceneOf('one', [a], { layers: [sticker({ x: 1, y: 0, size: 0.5 }), atEdge] });
+    order = (await expectOk(c.put(`/api/orders/${id}/design`, { design, scene: inside }))).json() as Order;
+    assert.deepEqual(order.designScene, inside);
   });
 
   test('design: a complete scene is stored as design and draft, with its photos by slot', async () => {

@@ -60,6 +60,7 @@ export const ErrorCode = z.enum([
   'SCENE_OTHER_MODEL',
   'PHOTO_NOT_IN_ORDER',
   'DESIGN_INCOMPLETE',
+  'TEXT_OUTSIDE_PRINTABLE_AREA',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -61,6 +61,10 @@ const CUSTOMER_MESSAGES: MessageKey[] = [
   'sceneUnknownFont',
   'sceneUnknownSticker',
   'textOverCamera',
+  'textOutsidePrintableArea',
+  'textDoesNotFit',
+  'textEmpty',
+  'textEmptyRestored',
 ];
 
 const USTED =

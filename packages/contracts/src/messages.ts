@@ -222,6 +222,12 @@ export const messages = {
     'Un texto lleva caracteres que no se pueden imprimir con estas letras. Usa letras, números, signos o emojis.',
   tooManyLayers: 'Caben 20 textos y pegatinas como máximo: quita alguno para añadir otro.',
   textOverCamera: 'Un texto queda sobre el hueco de la cámara: esa parte no se imprimirá.',
+  textOutsidePrintableArea:
+    'Un texto se sale de la zona que se imprime y el borde de la funda lo cortaría. Muévelo hacia dentro o hazlo más pequeño.',
+  textDoesNotFit: 'Ese texto no cabe en la funda ni con la letra más pequeña: acórtalo o ponlo en vertical.',
+  textEmpty: 'Escribe el texto que quieres en tu funda.',
+  textEmptyRestored:
+    'Un texto no puede quedar vacío: te hemos dejado el que había. Para quitarlo, pulsa «Quitar».',
   slotsDoNotMatchLayout: 'Los huecos de fotos no corresponden a la distribución elegida.',
   duplicateLayerId: 'Dos textos o pegatinas del diseño tienen el mismo identificador.',
   sceneUnknownFont: 'Ese tipo de letra no está disponible. Elige uno de la lista.',

@@ -6,7 +6,13 @@ import type { Queryable } from '../../db/client.ts';
 import { fail, fieldError } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/ids.ts';
 import { type FileService, fileIdFromUri, fileUri } from '../files/service.ts';
-import { COVERAGE_TOLERANCE_PX, caseFrameOfModel, caseSlotOfModel } from '../print/case-slot.ts';
+import {
+  type CaseFrame,
+  COVERAGE_TOLERANCE_PX,
+  caseFrameOfModel,
+  caseSlotOfModel,
+} from '../print/case-slot.ts';
+import { textsOutsidePrintableArea } from '../print/scene-render.ts';
 import { expectStatus, type LockedOrder, lockOrder, moveTo } from './state.ts';
 
 /** A phone upload link lives about half an hour. */
@@ -220,7 +226,12 @@ export async function saveSceneDesign(
   if (file?.kind !== 'upload' || file.variant !== 'original' || file.ownerHash !== ownerHash) {
     throw fail(400, 'VALIDATION_FAILED', 'unknownFile');
   }
-  await expectSceneCovers(tx, files, modelId, scene);
+  // A model without a usable template cannot be judged, nor printed (see `expectCovers`).
+  const frame = await caseFrameOfModel(tx, files, modelId);
+  if (frame) {
+    await expectSceneCovers(tx, frame, scene);
+    expectTextsInside(frame, scene);
+  }
   const slot0 = scene.slots[0]!;
   const transform = scene.layout === 'one' ? slot0.transform : null;
   await tx.query(
@@ -286,10 +297,7 @@ async function expectSceneOfOrder(tx: Queryable, orderId: string, scene: Scene):
  * 422 DESIGN_UNCOVERED when a slot's photo leaves part of its cell uncovered: the same rule and
  * frame as the one-photo design (the template's crop box in template pixels), per layout cell.
  */
-async function expectSceneCovers(tx: Queryable, files: FileService, modelId: number, scene: Scene) {
-  const frame = await caseFrameOfModel(tx, files, modelId);
-  // A model without a usable template cannot be judged, nor printed (see `expectCovers`).
-  if (!frame) return;
+async function expectSceneCovers(tx: Queryable, frame: CaseFrame, scene: Scene) {
   const slots = sceneCoverageSlots(scene.layout, frame.box, frame.cornerRadius);
   const ids = scene.slots.map((s) => fileIdFromUri(s.photo!));
   const { rows } = await tx.query<{ id: string; width: number | null; height: number | null }>(
@@ -306,6 +314,19 @@ async function expectSceneCovers(tx: Queryable, files: FileService, modelId: num
       throw fieldError(422, 'DESIGN_UNCOVERED', 'designUncovered', `scene.slots.${i}`);
     }
   });
+}
+
+/**
+ * 422 TEXT_OUTSIDE_PRINTABLE_AREA when a text reaches past the printable area, where the edge of the
+ * case could cut it: measured by the print's own renderer and fonts, with a fraction of a
+ * millimetre let through for the browser's slightly different measure of the same string. Drafts
+ * are not held to it: an old draft opens and the editor brings its texts inside.
+ */
+function expectTextsInside(frame: CaseFrame, scene: Scene): void {
+  const [outside] = textsOutsidePrintableArea(scene, frame.outline, frame.box);
+  if (!outside) return;
+  const index = scene.layers.indexOf(outside);
+  throw fieldError(422, 'TEXT_OUTSIDE_PRINTABLE_AREA', 'textOutsidePrintableArea', `scene.layers.${index}`);
 }
 
 /** 422 when the photo, placed by `transform`, leaves any part of the case outline uncovered. */

@@ -5,6 +5,7 @@
  * measurements are known. The server and the editor therefore judge coverage in the same frame.
  */
 import { caseSlot, type Slot } from '@shop/case-geometry/coverage';
+import type { PhoneOutline } from '@shop/case-geometry/outline';
 import { cropBox } from '@shop/case-geometry/template-rules';
 import type { Queryable } from '../../db/client.ts';
 import sharp from '../../lib/sharp.ts';
@@ -40,10 +41,23 @@ async function templateBox(files: FileService, q: Queryable, templateId: string)
   return size;
 }
 
-/** The frame of a model's designs: its template's crop box (template pixels) and the case's corner radius there. */
+/**
+ * The frame of a model's designs: its template's crop box (template pixels), the case's corner
+ * radius there, and the phone's outline when the model has a usable one (the print needs it).
+ */
 export interface CaseFrame {
   box: { width: number; height: number };
   cornerRadius: number;
+  outline: PhoneOutline | null;
+}
+
+const positive = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v) && v > 0;
+
+/** A model's stored outline, good enough to print from. */
+export function isOutline(value: unknown): value is PhoneOutline {
+  if (!value || typeof value !== 'object') return false;
+  const o = value as Partial<PhoneOutline>;
+  return positive(o.widthMm) && positive(o.heightMm) && typeof o.camera === 'object' && o.camera !== null;
 }
 
 /** The model's case frame, or null when it has no usable template (nothing can be designed then). */
@@ -65,7 +79,7 @@ export async function caseFrameOfModel(
     outline && typeof outline.widthMm === 'number' && typeof outline.cornerRadiusMm === 'number'
       ? (outline.cornerRadiusMm * box.width) / outline.widthMm
       : 0;
-  return { box, cornerRadius };
+  return { box, cornerRadius, outline: isOutline(model.outline) ? model.outline : null };
 }
 
 /** The case slot of a model, or null when it has no usable template (nothing can be designed then). */

@@ -18,11 +18,12 @@
  */
 import { createRequire } from 'node:module';
 import { createCanvas, GlobalFonts, type Image, ImageData, loadImage } from '@napi-rs/canvas';
-import type { PhoneOutline } from '@shop/case-geometry/outline';
+import type { PhoneOutline, PxSize } from '@shop/case-geometry/outline';
 import { mmToPt, PRINT_DPI, printSize } from '@shop/case-geometry/print-size';
 import { type Rect, visiblePhotoRect } from '@shop/case-geometry/transform';
 import { dpi as asDpi, mm } from '@shop/case-geometry/units';
 import { applyFilter, drawScene, type SceneContext, type ScenePhoto } from '@shop/case-render/scene';
+import { textFrame, textsOutside } from '@shop/case-render/text-fit';
 import type { DesignTransform } from '@shop/contracts/orders';
 import {
   type CellRect,
@@ -33,6 +34,7 @@ import {
   layoutCells,
   type Scene,
   stickerInfo,
+  type TextLayer,
 } from '@shop/contracts/scene';
 import sharp from '../../lib/sharp.ts';
 import { pdfWithFullPagePng } from './pdf.ts';
@@ -95,6 +97,22 @@ export function registerSceneFonts(): void {
     EMOJI_FONT.family,
   );
   fontsRegistered = true;
+}
+
+/**
+ * The texts of a scene that leave the printable area, measured as the print draws them: the same
+ * faces registered here, on Skia, in the print file's pixels (the template's box when the model has
+ * no outline yet).
+ */
+export function textsOutsidePrintableArea(
+  scene: Scene,
+  outline: PhoneOutline | null,
+  templateBox: PxSize,
+): TextLayer[] {
+  if (!scene.layers.some((l) => l.kind === 'text')) return [];
+  registerSceneFonts();
+  const ctx = createCanvas(1, 1).getContext('2d') as unknown as SceneContext;
+  return textsOutside(ctx, scene, textFrame(outline, templateBox));
 }
 
 /** Sticker images by sticker id, loaded once (an OpenMoji SVG draws sharp at any size). */

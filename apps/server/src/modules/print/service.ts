@@ -1,4 +1,3 @@
-import type { PhoneOutline } from '@shop/case-geometry/outline';
 import { PRINT_DPI } from '@shop/case-geometry/print-size';
 import { productName } from '@shop/contracts/product';
 import { isSceneComplete } from '@shop/contracts/scene';
@@ -6,6 +5,7 @@ import type { Queryable } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
 import { type FileService, fileIdFromUri } from '../files/service.ts';
 import { getOrder } from '../orders/service.ts';
+import { isOutline } from './case-slot.ts';
 import { type RenderedPrint, renderPrintFile } from './render.ts';
 import { renderScenePrintFile } from './scene-render.ts';
 
@@ -89,12 +89,4 @@ async function fileBytes(db: Queryable, files: FileService, id: string): Promise
   // A row without its bytes, or a reference to nothing, is our fault, not the caller's: a 500.
   if (!bytes) throw new Error(`file ${id} is missing from storage`);
   return bytes;
-}
-
-const positive = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v) && v > 0;
-
-function isOutline(value: unknown): value is PhoneOutline {
-  if (!value || typeof value !== 'object') return false;
-  const o = value as Partial<PhoneOutline>;
-  return positive(o.widthMm) && positive(o.heightMm) && typeof o.camera === 'object' && o.camera !== null;
 }
