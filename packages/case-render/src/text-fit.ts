@@ -64,7 +64,10 @@ function shiftInto(start: number, length: number, from: number, room: number): n
 
 /** Shrinking steps tried before giving up: the measure is linear in the size, but for rounding. */
 const MAX_SHRINK_STEPS = 8;
-/** Each step aims a hair under the size that would just fit, so rounding cannot keep it over. */
+/**
+ * After the first step (the size that just fits, as the measure is linear) each step aims a hair
+ * under it, so a face's rounding cannot keep the text over for ever.
+ */
 const SHRINK_SLACK = 0.999;
 
 /**
@@ -86,7 +89,8 @@ export function fitTextInside(ctx: SceneContext, layer: TextLayer, frame: TextFr
       return { ...fitted, x: fitted.x + dx / box.width, y: fitted.y + dy / box.height };
     }
     if (fitted.size <= TEXT_SIZE.min || step === MAX_SHRINK_STEPS) return null;
-    fitted = { ...fitted, size: Math.max(TEXT_SIZE.min, fitted.size * room * SHRINK_SLACK) };
+    const aim = step === 0 ? room : room * SHRINK_SLACK;
+    fitted = { ...fitted, size: Math.max(TEXT_SIZE.min, fitted.size * aim) };
   }
 }
 

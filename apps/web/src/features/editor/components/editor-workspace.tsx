@@ -43,6 +43,7 @@ import type { EditorSession } from '../hooks/use-editor-order';
 import { useInputKind } from '../hooks/use-input-kind';
 import { type Selection, useSceneCanvas } from '../hooks/use-scene-canvas';
 import { slotAt, useSceneGestures } from '../hooks/use-scene-gestures';
+import { useTextEditing } from '../hooks/use-text-editing';
 import { assistanceLink } from '../lib/assistance-link';
 import { forgetDesignInProgress, rememberDesignInProgress } from '../lib/design-in-progress';
 import { cameraRect } from '../lib/draw';
@@ -56,6 +57,7 @@ import {
   canAddLayer,
   changeLayout,
   type EditorCommand,
+  keepTextsInside,
   newLayerId,
   newLayerPosition,
   placePhoto,
@@ -68,10 +70,12 @@ import {
 } from '../lib/scene-edit';
 import { stickerImages } from '../lib/stickers';
 import { clearStoredTransform, writeStoredTransform } from '../lib/stored-transform';
+import { textFitFor } from '../lib/text-fit';
 import { DesignPanel } from './design-panel';
 import { ChatIcon, CheckIcon, MoveIcon, PhotoIcon, WarningIcon } from './editor-icons';
 import { EditorToolbar } from './editor-toolbar';
 import { FilterPanel } from './filter-panel';
+import { InPlaceText } from './in-place-text';
 import { PhotoTray, TRAY_PHOTO_TYPE } from './photo-tray';
 import { StickerPanel } from './sticker-panel';
 import { type TextFields, TextPanel } from './text-panel';
@@ -84,7 +88,12 @@ const AssistanceQrDialog = lazy(() =>
 /** What the customer reads when saving the design is refused: the server's reason when it gives one. */
 function orderFailure(failure: unknown): string {
   if (failure instanceof ApiError) {
-    const explained = ['DESIGN_UNCOVERED', 'DESIGN_LOCKED', 'PHOTO_CHANGED'].includes(failure.code);
+    const explained = [
+      'DESIGN_UNCOVERED',
+      'DESIGN_LOCKED',
+      'PHOTO_CHANGED',
+      'TEXT_OUTSIDE_PRINTABLE_AREA',
+    ].includes(failure.code);
     return explained ? failure.message : messages.orderConfirmFailed;
   }
   return messages.genericRetry;
@@ -187,14 +196,19 @@ export function EditorWorkspace({
     };
   });
   const [history, setHistory] = useState(() => createHistory(initialScene));
+  const historyRef = useRef(history);
+  historyRef.current = history;
   const scene = history.present;
   const canvas = useSceneCanvas(initialScene, library, template, outline);
   const { liveRef, selectionRef, redraw } = canvas;
   const [selection, setSelection] = useState<Selection>({ slot: 0, layer: null });
   const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState<string | null>(null);
+  /** What the customer should know about the text just changed (cut, refused, put back). */
+  const [notice, setNotice] = useState<string | null>(null);
   const [panel, setPanel] = useState<Panel | null>(null);
   const hintId = useId();
+  const noticeId = useId();
   const keysId = useId();
   const panelId = useId();
   const input = useInputKind();
@@ -222,16 +236,23 @@ export function EditorWorkspace({
     [sizeOf, template.size],
   );
 
+  // Texts stay inside the printable area, measured as the server measures them.
+  const fitText = useMemo(() => textFitFor(outline, template.size), [outline, template.size]);
+
   const update = useCallback(
-    (change: (scene: Scene) => Scene, { commit = true } = {}) => {
+    (change: (scene: Scene) => Scene, { commit = true } = {}): boolean => {
       // Whatever the customer does first wins over the pending fit-on-load.
       clearTimeout(fitTimer.current);
-      const next = change(liveRef.current);
+      const previous = liveRef.current;
+      const kept = keepTextsInside(change(previous), previous, fitText);
+      const next = kept.scene;
       liveRef.current = next;
       redraw();
       if (commit) setHistory((h) => record(h, next));
+      if (kept.touched) setNotice(kept.refused ? messages.textDoesNotFit : null);
+      return !kept.refused;
     },
-    [liveRef, redraw],
+    [liveRef, redraw, fitText],
   );
   const commit = useCallback(() => {
     const next = liveRef.current;
@@ -257,7 +278,23 @@ export function EditorWorkspace({
     return () => clearTimeout(fitTimer.current);
   }, [session.fitOnLoad, slotChange, liveRef, redraw]);
 
-  useSceneGestures(canvas, { update, commit, select, slotChange }, busy === null);
+  const selectLayer = useCallback(
+    (id: string) => select({ slot: selectionRef.current.slot, layer: id }),
+    [select, selectionRef],
+  );
+  const textEditing = useTextEditing({
+    liveRef,
+    historyRef,
+    setHistory,
+    update,
+    selectLayer,
+    redraw,
+    surfaceRef: canvas.surfaceRef,
+    setNotice,
+  });
+  const editText = busy === null ? textEditing.start : undefined;
+
+  useSceneGestures(canvas, { update, commit, select, slotChange, editText }, busy === null);
 
   const undoStep = useCallback(() => setHistory(undo), []);
   const redoStep = useCallback(() => setHistory(redo), []);
@@ -286,10 +323,18 @@ export function EditorWorkspace({
   }, [slotIndex, selection, selectedLayer, select]);
 
   // Fonts and stickers are fetched when the scene uses them; the stage repaints when they are in.
+  // With the faces in, texts are measured by their real letters: a draft saved before texts were
+  // kept inside the case, or a text measured while its face was still on its way, is brought
+  // inside then, as the editor's own doing (not a step to undo).
   useEffect(() => {
     let live = true;
     loadSceneFonts(scene).then(
-      () => live && redraw(),
+      () => {
+        if (!live) return;
+        const inside = keepTextsInside(scene, null, fitText).scene;
+        if (inside !== scene) setHistory((h) => (h.present === scene ? replace(h, inside) : h));
+        redraw();
+      },
       () => undefined,
     );
     stickerImages(scene).then(
@@ -303,7 +348,7 @@ export function EditorWorkspace({
     return () => {
       live = false;
     };
-  }, [scene, redraw, canvas.stickersRef]);
+  }, [scene, redraw, canvas.stickersRef, fitText]);
 
   // A one-photo design is also remembered in the tab, as the first editor did.
   const first = scene.slots[0];
@@ -435,10 +480,16 @@ export function EditorWorkspace({
     setError(null);
     try {
       await loadSceneFonts(placed);
-      const stickers = await stickerImages(placed);
-      const png = await renderDesignPng(placed, library, stickers, template);
+      // What is ordered has every text inside the printable area, measured with its face loaded.
+      const ready = keepTextsInside(placed, null, fitText).scene;
+      if (ready !== placed) {
+        liveRef.current = ready;
+        setHistory((h) => replace(h, ready));
+      }
+      const stickers = await stickerImages(ready);
+      const png = await renderDesignPng(ready, library, stickers, template);
       const design = await uploadDesign(png);
-      await saveDesign(order.id, design, placed);
+      await saveDesign(order.id, design, ready);
       forgetDesignInProgress(order.id);
       await confirmPayAtStore(order.id);
     } catch (failure) {
@@ -463,6 +514,15 @@ export function EditorWorkspace({
   }
 
   const layerIndex = selectedLayer ? scene.layers.indexOf(selectedLayer) : -1;
+  const editing = textEditing.editing;
+  const editedLayer = editing ? scene.layers.find((l) => l.id === editing.id) : undefined;
+  const editedText = editedLayer?.kind === 'text' ? editedLayer : null;
+  const editedBounds = editedText && stage ? canvas.boundsOf(editedText) : null;
+  const { finish: finishEditing } = textEditing;
+  // A text gone while its field is open (taken away, or the design sent): the field goes too.
+  useEffect(() => {
+    if (editing && !editedText) finishEditing('blur');
+  }, [editing, editedText, finishEditing]);
 
   return (
     <div className="editor-layout">
@@ -481,7 +541,8 @@ export function EditorWorkspace({
             <p className="editor-hint__more" id={keysId}>
               Pellizca con dos dedos para acercarla o alejarla, o usa los botones de abajo. La foto cubre
               siempre toda la funda. Toca un texto o una pegatina para moverlo; con dos dedos cambias su
-              tamaño y lo giras.
+              tamaño y lo giras. Toca otra vez un texto ya elegido para escribir en él sobre la funda. Los
+              textos se quedan siempre dentro de la zona que se imprime.
             </p>
           </>
         ) : (
@@ -494,7 +555,9 @@ export function EditorWorkspace({
               Acerca o aleja con la rueda del ratón. Con el teclado: flechas para moverla (con Mayús, más
               rápido) y las teclas + y − para el zoom. La foto cubre siempre toda la funda. Tab recorre los
               textos y pegatinas: flechas para moverlos, + y − para su tamaño, [ y ] para girarlos, Supr para
-              quitarlos.
+              quitarlos. Haz doble clic en un texto (o pulsa Intro con él elegido) para escribir en él sobre
+              la funda: Intro termina y Esc lo deja como estaba. Los textos se quedan siempre dentro de la
+              zona que se imprime.
             </p>
           </>
         )}
@@ -707,6 +770,19 @@ export function EditorWorkspace({
             data-slot={slotIndex}
             data-layer={selectedLayer?.id}
           />
+          {editing && editedText && editedBounds && stage && (
+            <InPlaceText
+              inputRef={textEditing.inputRef}
+              layer={editedText}
+              bounds={editedBounds}
+              fontSize={editedText.size * stage.box.width}
+              value={editing.value}
+              describedBy={notice ? noticeId : undefined}
+              onChange={textEditing.change}
+              onDone={textEditing.finish}
+              onCancel={textEditing.cancel}
+            />
+          )}
           {stage &&
             scene.slots.map((slot, i) => {
               const cell = layoutCells(scene.layout, stage.box)[i];
@@ -739,6 +815,14 @@ export function EditorWorkspace({
               </>
             )}
           </div>
+        </div>
+        <div className="editor-notice" id={noticeId} role="status">
+          {notice && (
+            <p className="editor-warning">
+              <WarningIcon className="editor-warning__icon" />
+              {notice}
+            </p>
+          )}
         </div>
         <p className="editor-save" aria-live="polite">
           {draft === 'saving'

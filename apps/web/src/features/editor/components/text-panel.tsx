@@ -4,7 +4,6 @@ import {
   FONTS,
   type FontId,
   fontInfo,
-  isPrintableText,
   MAX_TEXT_LENGTH,
   TEXT_COLOURS,
   TEXT_SIZE,
@@ -13,6 +12,7 @@ import {
 } from '@shop/contracts/scene';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { loadFont } from '../lib/fonts';
+import { typed } from '../lib/text-input';
 import '@/styles/editor-panels.css';
 
 export type TextFields = Omit<TextLayer, 'kind' | 'id' | 'x' | 'y' | 'rotation'>;
@@ -51,26 +51,9 @@ const NEW_TEXT: TextFields = {
   align: 'center',
 };
 
-const MESSAGES = {
-  notPrintable: messages.textNotPrintable,
-  tooLong: messages.textTooLong,
-  empty: 'Escribe el texto que quieres en tu funda.',
-};
-
 /** The CSS font family of a face as the panel shows it: the face, the emoji face, the page's font. */
 const familyOf = (font: FontId): string =>
   `"${fontInfo(font).family}", "${EMOJI_FONT.family}", var(--font-sans)`;
-
-/** The first `max` characters of `text`, as a reader counts them. */
-function firstCharacters(text: string, max: number): string {
-  let kept = '';
-  let n = 0;
-  for (const { segment } of new Intl.Segmenter('es', { granularity: 'grapheme' }).segment(text)) {
-    if (n++ === max) break;
-    kept += segment;
-  }
-  return kept;
-}
 
 /**
  * The 'Texto' panel of the editor: writes a new text (then 'Añadir texto') or changes the selected
@@ -116,20 +99,13 @@ export function TextPanel({ layer, onAdd, onChange, onDelete }: TextPanelProps) 
   };
 
   const onText = (event: ChangeEvent<HTMLInputElement>) => {
-    let value = event.target.value;
-    if (!isPrintableText(value)) {
-      setMessage(MESSAGES.notPrintable);
-      return;
-    }
-    if (textLength(value) > MAX_TEXT_LENGTH) {
-      value = firstCharacters(value, MAX_TEXT_LENGTH);
-      setMessage(MESSAGES.tooLong);
-    } else {
-      setMessage(null);
-    }
-    setText(value);
-    if (layer && value.trim() !== '') onChange({ text: value });
-    else if (layer) setMessage(MESSAGES.empty);
+    const result = typed(event.target.value);
+    setMessage(result.message);
+    if (result.field === null) return;
+    setText(result.field);
+    // A new text may be blank while it is written; it is checked when added.
+    if (!layer && result.message === messages.textEmpty) setMessage(null);
+    if (layer && result.text !== null) onChange({ text: result.text });
   };
 
   const add = (event: FormEvent) => {
@@ -137,7 +113,7 @@ export function TextPanel({ layer, onAdd, onChange, onDelete }: TextPanelProps) 
     // Enter in the field of a selected text only confirms it: each change is already applied.
     if (layer) return;
     if (text.trim() === '') {
-      setMessage(MESSAGES.empty);
+      setMessage(messages.textEmpty);
       inputRef.current?.focus();
       return;
     }
@@ -169,7 +145,7 @@ export function TextPanel({ layer, onAdd, onChange, onDelete }: TextPanelProps) 
             autoComplete="off"
             enterKeyHint={layer ? 'done' : 'enter'}
             aria-describedby={`${id}-count${message ? ` ${id}-message` : ''}`}
-            aria-invalid={message === MESSAGES.empty || undefined}
+            aria-invalid={message === messages.textEmpty || undefined}
             style={{ fontFamily: familyOf(fields.font), fontWeight: fontInfo(fields.font).weight }}
           />
           <p className="text-panel__count" id={`${id}-count`}>

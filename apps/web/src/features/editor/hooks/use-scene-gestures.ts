@@ -58,7 +58,12 @@ export interface SceneActions {
   select: (selection: Selection) => void;
   /** A placement command on one slot, as a scene change. */
   slotChange: (index: number, command: EditorCommand) => (scene: Scene) => Scene;
+  /** Opens the field over a text to type on the case (absent while texts cannot be edited). */
+  editText?: (id: string) => void;
 }
+
+/** A touch that wanders less than this (CSS px) between down and up is a tap, not a drag. */
+const TAP_SLOP = 10;
 
 type Gesture =
   | { kind: 'slot'; slot: number }
@@ -79,20 +84,24 @@ type Gesture =
  * selects the slot under it; one pointer drags its photo, two pinch (zoom about the fingers'
  * midpoint, and pan with it); the wheel zooms the selected slot about the cursor. With the stage
  * focused: Tab and Shift+Tab go through the layers, arrows move, + and − zoom (or resize the layer),
- * [ and ] turn the layer, Delete removes it, Escape goes back to the photo. A whole gesture is one
- * step of the history. Nothing happens while `enabled` is false.
+ * [ and ] turn the layer, Delete removes it, Escape goes back to the photo. A text is typed on in
+ * place after a double click, a tap on it once it is selected (a finger has no double click to
+ * spare: the first tap selects), or Enter. A whole gesture is one step of the history. Nothing
+ * happens while `enabled` is false.
  */
 export function useSceneGestures(canvas: SceneCanvas, actions: SceneActions, enabled: boolean): void {
   const { surfaceRef, layoutRef, liveRef, selectionRef, boundsOf } = canvas;
-  const { update, commit, select, slotChange } = actions;
+  const { update, commit, select, slotChange, editText } = actions;
   useEffect(() => {
     const element = surfaceRef.current;
     if (!element || !enabled) return;
     const pointers = new Map<number, Point>();
     let gesture: Gesture | null = null;
     let moved = false;
+    /** A finger's press on the text that was already selected: a tap there opens its field. */
+    let tap: { id: string; at: Point; travel: number } | null = null;
 
-    const local = (event: PointerEvent | WheelEvent): Point => {
+    const local = (event: MouseEvent): Point => {
       const rect = element.getBoundingClientRect();
       return { x: event.clientX - rect.left, y: event.clientY - rect.top };
     };
@@ -138,7 +147,12 @@ export function useSceneGestures(canvas: SceneCanvas, actions: SceneActions, ena
       pointers.set(event.pointerId, point);
       if (pointers.size === 1) {
         moved = false;
+        const selectedBefore = selectionRef.current.layer;
         gesture = start(point);
+        tap =
+          event.pointerType !== 'mouse' && gesture?.kind === 'layer' && gesture.id === selectedBefore
+            ? { id: gesture.id, at: point, travel: 0 }
+            : null;
       } else if (pointers.size === 2 && gesture && gesture.kind !== 'slot') {
         const [a, b] = [...pointers.values()] as [Point, Point];
         const layer = layerOf(gesture.id);
@@ -162,6 +176,7 @@ export function useSceneGestures(canvas: SceneCanvas, actions: SceneActions, ena
       const point = local(event);
       const { box } = layout;
       moved = true;
+      if (tap) tap.travel = Math.max(tap.travel, distance(tap.at, point));
       if (gesture.kind === 'layer' && pointers.size === 1) {
         pointers.set(event.pointerId, point);
         const { id } = gesture;
@@ -228,6 +243,28 @@ export function useSceneGestures(canvas: SceneCanvas, actions: SceneActions, ena
       if (pointers.size === 0) {
         if (moved) commit();
         gesture = null;
+        const tapped = tap && tap.travel < TAP_SLOP && event.type === 'pointerup' ? tap.id : null;
+        tap = null;
+        // Still inside the tap's own handler: the field it opens may bring up the keyboard.
+        if (tapped && editText && isText(tapped)) editText(tapped);
+      } else {
+        tap = null;
+      }
+    };
+
+    const isText = (id: string) => layerOf(id)?.kind === 'text';
+
+    const onDoubleClick = (event: MouseEvent) => {
+      if (!editText) return;
+      const point = local(event);
+      const { layers } = liveRef.current;
+      for (let i = layers.length - 1; i >= 0; i--) {
+        const layer = layers[i]!;
+        const bounds = boundsOf(layer);
+        if (bounds && boundsContain(bounds, point.x, point.y)) {
+          if (layer.kind === 'text') editText(layer.id);
+          return;
+        }
       }
     };
 
@@ -267,6 +304,7 @@ export function useSceneGestures(canvas: SceneCanvas, actions: SceneActions, ena
         update((s) => resizeLayer(s, id, 1 / LAYER_SCALE_STEP));
       else if (event.key === ']' || event.key === '}') update((s) => rotateLayer(s, id, turn));
       else if (event.key === '[' || event.key === '{') update((s) => rotateLayer(s, id, -turn));
+      else if (event.key === 'Enter' && editText && isText(id)) editText(id);
       else if (event.key === 'Delete' || event.key === 'Backspace') {
         update((s) => removeLayer(s, id));
         select({ slot: selectionRef.current.slot, layer: null });
@@ -337,6 +375,7 @@ export function useSceneGestures(canvas: SceneCanvas, actions: SceneActions, ena
     element.addEventListener('pointercancel', onPointerEnd);
     element.addEventListener('wheel', onWheel, { passive: false });
     element.addEventListener('keydown', onKeyDown);
+    element.addEventListener('dblclick', onDoubleClick);
     return () => {
       element.removeEventListener('pointerdown', onPointerDown);
       element.removeEventListener('pointermove', onPointerMove);
@@ -344,7 +383,20 @@ export function useSceneGestures(canvas: SceneCanvas, actions: SceneActions, ena
       element.removeEventListener('pointercancel', onPointerEnd);
       element.removeEventListener('wheel', onWheel);
       element.removeEventListener('keydown', onKeyDown);
+      element.removeEventListener('dblclick', onDoubleClick);
       if (pointers.size > 0 && moved) commit();
     };
-  }, [surfaceRef, layoutRef, liveRef, selectionRef, boundsOf, update, commit, select, slotChange, enabled]);
+  }, [
+    surfaceRef,
+    layoutRef,
+    liveRef,
+    selectionRef,
+    boundsOf,
+    update,
+    commit,
+    select,
+    slotChange,
+    editText,
+    enabled,
+  ]);
 }

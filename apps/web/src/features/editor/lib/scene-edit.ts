@@ -18,6 +18,7 @@ import {
   type SceneSlot,
   STICKER_SIZE,
   TEXT_SIZE,
+  type TextLayer,
 } from '@shop/contracts/scene';
 
 export type EditorCommand = (state: EditorState) => EditorState;
@@ -190,6 +191,59 @@ export function tidyLayer<L extends Layer>(layer: L): L {
     size: clamp(layer.size, limits.min, limits.max),
     rotation: normaliseDegrees(layer.rotation),
   };
+}
+
+/** One text moved and made smaller into the printable area, or null when it cannot fit at all. */
+export type TextFit = (layer: TextLayer) => TextLayer | null;
+
+export interface KeptInside {
+  scene: Scene;
+  /** A changed text could not fit even at the smallest size: it kept what it was. */
+  refused: boolean;
+  /** The change touched a text (so a message about texts may be stale). */
+  touched: boolean;
+}
+
+/**
+ * Keeps the texts a change touched inside the printable area (`fit`, see
+ * @shop/case-render/text-fit): every change that makes a text move, grow, turn, get longer or
+ * another face goes through here after the change itself. A text that cannot fit keeps what it was
+ * before the change, and a new one that cannot is not added. Untouched texts are left as they are.
+ * With no `previous` (a scene loaded, fonts just arrived) every text is brought inside if it can be.
+ */
+export function keepTextsInside(next: Scene, previous: Scene | null, fit: TextFit): KeptInside {
+  let refused = false;
+  let touched = false;
+  let changed = false;
+  const layers: Layer[] = [];
+  for (const layer of next.layers) {
+    const before = previous?.layers.find((l) => l.id === layer.id);
+    if (layer.kind !== 'text' || before === layer) {
+      layers.push(layer);
+      continue;
+    }
+    touched = true;
+    const fitted = fit(layer);
+    if (fitted) {
+      changed ||= fitted !== layer;
+      layers.push(fitted);
+      continue;
+    }
+    refused = true;
+    if (!previous) layers.push(layer);
+    else {
+      changed = true;
+      if (before) layers.push(before);
+    }
+  }
+  if (!changed) return { scene: next, refused, touched };
+  // A change wholly refused is no change: the same scene, so it makes no step to undo.
+  const undone =
+    previous !== null &&
+    layers.length === previous.layers.length &&
+    layers.every((layer, i) => layer === previous.layers[i]) &&
+    (Object.keys(next) as (keyof Scene)[]).every((key) => key === 'layers' || next[key] === previous[key]);
+  return { scene: undone ? previous : { ...next, layers }, refused, touched };
 }
 
 /** How far apart new layers are put, diagonally, while the middle of the case is taken. */
