@@ -9,10 +9,10 @@ import type { z } from 'zod';
 type PrintFile = z.infer<typeof PrintFileSchema>;
 
 import { layoutCells, type Scene } from '@shop/contracts/scene';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
 import { renderScenePrintFile } from '../apps/server/src/modules/print/scene-render.ts';
-import { editorCanvas, editorModel, openEditor, orderWithPhoto } from './editor-support.ts';
+import { draftWhere, editorCanvas, editorModel, openEditor, orderWithPhoto } from './editor-support.ts';
 import { scenePhotos } from './scene-support.ts';
 import { eventually, getJson, rememberCookieConsent, storeCode } from './storefront-support.ts';
 import { axeViolations, blockingViolations, describeViolations } from './support/axe.ts';
@@ -35,24 +35,6 @@ after(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** The order's draft once the editor says it saved it. */
-async function savedDraft(page: Page, orderId: string): Promise<Scene> {
-  await page.getByText('Guardado', { exact: true }).waitFor();
-  const order = await getJson<Order>(`${server.url}/api/orders/${orderId}`);
-  assert.ok(order.draftScene, 'the editor saved a draft');
-  return order.draftScene;
-}
-
-/** Waits until the saved draft passes `check`. */
-async function draftWhere(page: Page, orderId: string, check: (scene: Scene) => void): Promise<Scene> {
-  let last: Scene | undefined;
-  await eventually(async () => {
-    last = await savedDraft(page, orderId);
-    check(last);
-  }, 15_000);
-  return last!;
-}
 
 /** Staff calls through their own browser context (cookies and anti-forgery token). */
 async function staffSession(context: BrowserContext) {
@@ -115,7 +97,7 @@ test('a 2x2 design with photos, texts, stickers and a filter survives a reload, 
       });
       await add.waitFor({ state: 'detached', timeout: 60_000 });
     }
-    const withPhotos = await draftWhere(page, orderId, (s) => {
+    const withPhotos = await draftWhere(page, server.url, orderId, (s) => {
       assert.equal(s.layout, 'grid');
       assert.ok(s.slots.every((slot) => slot.photo && slot.transform));
     });
@@ -153,7 +135,7 @@ test('a 2x2 design with photos, texts, stickers and a filter survives a reload, 
     await page.getByRole('button', { name: 'Foto 2', exact: true }).click();
     await page.getByRole('button', { name: 'Filtros', exact: true }).click();
     await page.getByRole('button', { name: 'Blanco y negro' }).click();
-    const designed = await draftWhere(page, orderId, (s) => {
+    const designed = await draftWhere(page, server.url, orderId, (s) => {
       assert.equal(s.slots[1]!.filter, 'bw');
       assert.deepEqual(
         s.layers.map(
@@ -167,9 +149,9 @@ test('a 2x2 design with photos, texts, stickers and a filter survives a reload, 
 
     // 5. Undo takes the filter back off, redo puts it on again.
     await page.getByRole('button', { name: 'Deshacer' }).click();
-    await draftWhere(page, orderId, (s) => assert.equal(s.slots[1]!.filter, 'none'));
+    await draftWhere(page, server.url, orderId, (s) => assert.equal(s.slots[1]!.filter, 'none'));
     await page.getByRole('button', { name: 'Rehacer' }).click();
-    await draftWhere(page, orderId, (s) => assert.deepEqual(s, designed));
+    await draftWhere(page, server.url, orderId, (s) => assert.deepEqual(s, designed));
 
     // 6. A reload in the middle of the design: the editor opens where the customer was (with the
     //    first photo selected, as it opens).

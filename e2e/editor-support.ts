@@ -117,6 +117,29 @@ export async function visitorApi(context: BrowserContext, baseUrl: string) {
   };
 }
 
+/** The order's draft once the editor says it saved it. */
+export async function savedDraft(page: Page, baseUrl: string, orderId: string): Promise<Scene> {
+  await page.getByText('Guardado', { exact: true }).waitFor();
+  const order = await getJson<Order>(`${baseUrl}/api/orders/${orderId}`);
+  assert.ok(order.draftScene, 'the editor saved a draft');
+  return order.draftScene;
+}
+
+/** Waits until the saved draft passes `check`, and returns it. */
+export async function draftWhere(
+  page: Page,
+  baseUrl: string,
+  orderId: string,
+  check: (scene: Scene) => void,
+): Promise<Scene> {
+  let last: Scene | undefined;
+  await eventually(async () => {
+    last = await savedDraft(page, baseUrl, orderId);
+    check(last);
+  }, 15_000);
+  return last!;
+}
+
 /** The demo iPhone 15 as the store offers it, with its template's crop box (template pixels). */
 export async function editorModel(
   baseUrl: string,

@@ -121,7 +121,11 @@ export function buildScene(
   };
 }
 
-/** Named scenes that between them use every layout, font and filter, turns, mirrors and stickers. */
+/**
+ * Named scenes that between them use every layout, font and filter, turns, mirrors and stickers,
+ * with every text inside the printable area (the editor would move one that is not, and the server
+ * would refuse to order it).
+ */
 export function printMatchScenes(
   model: number,
   box: Size,
@@ -161,7 +165,7 @@ export function printMatchScenes(
         ],
         [
           text('t1', 'montserrat', 'VERANO 26', { y: 0.3, rotation: -90, x: 0.25, colour: '#ffd166' }),
-          text('t2', 'bebas', 'MAR Y SOL', { y: 0.7, x: 0.75, size: 0.14, colour: '#111111' }),
+          text('t2', 'bebas', 'MAR Y SOL', { y: 0.7, x: 0.68, size: 0.14, colour: '#111111' }),
           sticker('s1', 'sol', 0.75, 0.2, 0.25, 15),
         ],
         '#111111',
@@ -204,7 +208,7 @@ export function printMatchScenes(
             rotation: -8,
             colour: '#ff70a6',
             align: 'right',
-            x: 0.95,
+            x: 0.9,
           }),
           sticker('s1', 'estrella', 0.2, 0.15, 0.2, 30),
           sticker('s2', 'flor', 0.8, 0.62, 0.35, -45),
