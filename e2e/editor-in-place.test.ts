@@ -6,11 +6,18 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { createCanvas } from '@napi-rs/canvas';
+import { TEXT_AREA_TOLERANCE_MM } from '@shop/case-geometry/printable-area';
+import { layerBounds, type SceneContext } from '@shop/case-render/scene';
+import { boundingBox, textFrame } from '@shop/case-render/text-fit';
 import type { Model } from '@shop/contracts/catalogue';
 import { messages } from '@shop/contracts/messages';
 import type { Scene, TextLayer } from '@shop/contracts/scene';
 import type { Browser, Page } from 'playwright-core';
-import { textsOutsidePrintableArea } from '../apps/server/src/modules/print/scene-render.ts';
+import {
+  registerSceneFonts,
+  textsOutsidePrintableArea,
+} from '../apps/server/src/modules/print/scene-render.ts';
 import { stageLayout } from '../apps/web/src/features/editor/lib/stage-layout.ts';
 import {
   draftWhere,
@@ -231,6 +238,17 @@ describe('texts stay inside the printable area', () => {
       const dragged = await draft((s) => assert.ok(layerOf(s).x > 0.6, `moved right: ${layerOf(s).x}`));
       assert.deepEqual(outside(dragged), [], `inside: ${JSON.stringify(layerOf(dragged))}`);
       assert.ok(layerOf(dragged).x < 0.95, 'not at the case’s edge: inside the margin');
+      // The browser stopped it right at the area's edge; Skia measures the same string within the
+      // server's tolerance of there.
+      registerSceneFonts();
+      const frame = textFrame(model.outline, box);
+      const ctx = createCanvas(1, 1).getContext('2d') as unknown as SceneContext;
+      const around = boundingBox(layerBounds(ctx, layerOf(dragged), frame.box));
+      const gapMm =
+        ((frame.area.x + frame.area.width - (around.x + around.width)) / frame.box.width) *
+        model.outline!.widthMm;
+      t.diagnostic(`the dragged text ends ${gapMm.toFixed(3)} mm inside the area's edge, by Skia's measure`);
+      assert.ok(Math.abs(gapMm) < TEXT_AREA_TOLERANCE_MM, `${gapMm} mm from the edge`);
 
       // 2. Pushed with the keyboard far past the top: it stops too.
       await editorCanvas(page).focus();

@@ -14,7 +14,7 @@
  *
  * One rectangle rather than the rounded shape itself keeps the rule easy to see on the case and to
  * test, and the editor's clamp stays exact: a turned rectangle lies inside an axis-aligned one
- * exactly when its bounding box does. It costs some room near the middle of each side (about 4.5 mm
+ * exactly when its bounding box does. It costs some room near the middle of each side (about 4.6 mm
  * instead of 2 mm on a phone with 11 mm corners), which a text has no use for.
  *
  * Lengths are in the box's own unit (print pixels, template pixels, CSS pixels); only the outline's
