@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import type { OutputBundle, OutputChunk, PluginContext } from 'rollup';
+import type { ManualChunkMeta, OutputBundle, OutputChunk, OutputOptions, PluginContext } from 'rollup';
 import { defineConfig, type Plugin } from 'vite';
 import { HERO_SIZES } from './src/features/landing/mockup-sizes';
 
@@ -162,6 +162,102 @@ function routePreloads(): Plugin {
 }
 
 /**
+ * The code several storefront pages share, in ONE chunk instead of a dozen tiny ones. Left to
+ * itself Rollup gives every module two routes share a chunk of its own (the message catalogue,
+ * the alert, the breadcrumb, money formatting, each API call...): the store homepage loaded twelve
+ * files of 0.1 to 5 KB, and over HTTP/1.1 (six connections to a host, each opened with its own
+ * round trip) those requests queued behind one another on a slow phone network. Now a page loads
+ * the entry, its route's chunk and this one.
+ *
+ * A module goes here when it is our own code (not a library), the landing's entry does not already
+ * hold it, it does not pull a library in with it (libphonenumber, the QR encoder: those stay
+ * separate, loaded only by the pages that use them), and two or more routes use it. What one route
+ * alone uses stays in that route's chunk, and the back office's own code never comes here.
+ */
+function sharedStorefrontChunk(): NonNullable<NonNullable<OutputOptions['manualChunks']>> {
+  type Info = ReturnType<ManualChunkMeta['getModuleInfo']>;
+  const fromEntry = new Map<string, boolean>();
+  const routesOf = new Map<string, Set<string>>();
+  const own = (id: string) => !id.includes('/node_modules/') && !id.startsWith('\0');
+  // Modules that are a chunk's start: a lazy route, or a dialog a page imports when it opens.
+  const isSplitPoint = (info: NonNullable<Info>) => info.dynamicImporters.length > 0;
+  // The pages a visitor browses before ordering; what only the order's pages (photo, editor,
+  // checkout, payment, tracking) share goes to a second chunk, so browsing never downloads it.
+  const browsing = /\/src\/app\/routes\/(store-selection|store-home|models|static-page|credits)\.tsx$/;
+  const backOffice = /\/src\/(app\/routes\/admin|features\/admin)\b/;
+
+  return (id, { getModuleInfo }) => {
+    const info = getModuleInfo(id);
+    if (!info) return undefined;
+
+    const reachedFromEntry = (m: string, seen = new Set<string>()): boolean => {
+      const known = fromEntry.get(m);
+      if (known !== undefined) return known;
+      const mi = getModuleInfo(m);
+      if (!mi || seen.has(m)) return false;
+      seen.add(m);
+      const reached = mi.isEntry || mi.importers.some((importer) => reachedFromEntry(importer, seen));
+      fromEntry.set(m, reached);
+      return reached;
+    };
+    const usedBy = (m: string, seen = new Set<string>()): Set<string> => {
+      const known = routesOf.get(m);
+      if (known) return known;
+      const mi = getModuleInfo(m);
+      const found = new Set<string>();
+      if (mi && !seen.has(m)) {
+        seen.add(m);
+        if (isSplitPoint(mi)) found.add(m);
+        for (const importer of mi.importers) for (const r of usedBy(importer, seen)) found.add(r);
+      }
+      routesOf.set(m, found);
+      return found;
+    };
+    const pullsLibrary = (m: string, seen = new Set<string>()): boolean => {
+      const mi = getModuleInfo(m);
+      if (!mi || seen.has(m)) return false;
+      seen.add(m);
+      return mi.importedIds.some(
+        (dep) =>
+          (dep.includes('/node_modules/') &&
+            !/\/node_modules\/(react|react-dom|react-router|scheduler)\//.test(dep)) ||
+          (own(dep) && !reachedFromEntry(dep) && pullsLibrary(dep, seen)),
+      );
+    };
+
+    // What the entry loads is named as a manual chunk too, so that Rollup does not pull it (React,
+    // the router) into the shared chunk as a dependency of the modules below; the chunk holding the
+    // entry module stays the entry.
+    if (reachedFromEntry(id)) return 'index';
+    if (!own(id) || isSplitPoint(info) || backOffice.test(id) || pullsLibrary(id)) return undefined;
+    const routes = [...usedBy(id)];
+    if (routes.length < 2) return undefined;
+    return routes.some((r) => browsing.test(r)) ? 'storefront' : 'order';
+  };
+}
+
+/**
+ * The SVG favicon written into the page as a data URL: the browser shows it without a request of
+ * its own, which on a slow phone network would share the first moments' few connections with the
+ * page's code. (public/favicon.svg stays for whatever asks for the file.)
+ */
+function inlineFavicon(): Plugin {
+  let root = '.';
+  return {
+    name: 'shop:inline-favicon',
+    configResolved(config) {
+      root = config.root;
+    },
+    transformIndexHtml(html) {
+      const link = 'href="/favicon.svg"';
+      if (!html.includes(link)) throw new Error(`index.html has no ${link}`);
+      const svg = readFileSync(path.join(root, 'public/favicon.svg'), 'utf8').trim();
+      return html.replace(link, `href="data:image/svg+xml,${encodeURIComponent(svg)}"`);
+    },
+  };
+}
+
+/**
  * `virtual:pictures`: the `srcset`s of the pictures scripts/build-assets.ts made in
  * src/assets/generated (each file emitted with a content hash, so browsers keep it for a year).
  * Only the finished strings reach the page's JavaScript, not a map of every file.
@@ -246,7 +342,7 @@ const reactRouterProduction = path.resolve(
 );
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), pictures(), precompress(), chunkModules(), routePreloads()],
+  plugins: [react(), inlineFavicon(), pictures(), precompress(), chunkModules(), routePreloads()],
   resolve: {
     alias: [
       { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
@@ -266,5 +362,6 @@ export default defineConfig(({ mode }) => ({
     // is mostly React DOM and React Router); the build takes a few seconds longer.
     minify: 'terser',
     terserOptions: { compress: { passes: 2 }, format: { comments: false } },
+    rollupOptions: { output: { manualChunks: sharedStorefrontChunk() } },
   },
 }));

@@ -1,12 +1,36 @@
-import { type ComponentType, lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { createRoutesFromElements, matchRoutes, Navigate, Route, Routes } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { AppLayout } from './layout';
 import { LandingRoute } from './routes/landing';
 
-/** Code-splits a route module that exports its screen under `name`; only the landing is eager. */
-function lazyRoute<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(() => load().then((module) => ({ default: module[name] })));
+interface LazyRoute {
+  (): React.JSX.Element;
+  /** Loads the route's module; once loaded, the route renders at once, without suspending. */
+  preload(): Promise<unknown>;
+}
+
+/**
+ * Code-splits a route module that exports its screen under `name`; only the landing is eager. A
+ * route whose module is already loaded renders in the same pass as the rest of the page: a deep
+ * link's first paint is its content (see `preloadRoute`), not a spinner followed by it.
+ */
+function lazyRoute<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyRoute {
+  let loaded: ComponentType | undefined;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module[name];
+      return { default: loaded };
+    });
+  const Lazy = lazy(preload);
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per route at module level, as React.lazy makes its own.
+  function Route() {
+    // One kind of component for the life of the element, so it never remounts when the module comes in.
+    const [Screen] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Screen />;
+  }
+  Route.preload = preload;
+  return Route;
 }
 
 const StoreSelectionRoute = lazyRoute(() => import('./routes/store-selection'), 'StoreSelectionRoute');
@@ -30,39 +54,54 @@ const CreditsRoute = lazyRoute(() => import('./routes/credits'), 'CreditsRoute')
 const AdminRoute = lazyRoute(() => import('./routes/admin'), 'AdminRoute');
 
 /** The route table of spec point 2. */
+const routes = (
+  <>
+    {/* The staff back office: its own shell, outside the customer layout. */}
+    <Route
+      path="admin/*"
+      element={
+        <Suspense fallback={<Spinner label="Cargando…" />}>
+          <AdminRoute />
+        </Suspense>
+      }
+    />
+    <Route element={<AppLayout />}>
+      <Route index element={<LandingRoute />} />
+      <Route path="welcome/:encodedUrl" element={<LandingRoute />} />
+      <Route path="store" element={<StoreSelectionRoute />} />
+      <Route path="store/:encodedUrl" element={<StoreHomeRoute />} />
+      <Route path="models/:brandId" element={<ModelsRoute />} />
+      <Route path="editor-modelo" element={<EditorModelRoute />} />
+      <Route path="editor-edicion" element={<EditorEditRoute />} />
+      <Route path="pedido/pagar-tienda" element={<PayAtStoreRoute />} />
+      <Route path="pedido/pagar-ahora" element={<PayNowRoute />} />
+      <Route path="pedido/datos" element={<OrderDataRoute />} />
+      <Route path="pedido/confirmacion" element={<OrderConfirmationRoute />} />
+      <Route path="upload/:encodedUrl" element={<UploadRoute />} />
+      <Route path="payment-success" element={<PaymentSuccessRoute />} />
+      <Route path="payment-failure" element={<PaymentFailureRoute />} />
+      <Route path="seguimiento/:orderId" element={<TrackingRoute />} />
+      <Route path="creditos" element={<CreditsRoute />} />
+      {/* The static pages (general-conditions, legal, ...); any other slug goes to the landing. */}
+      <Route path=":slug" element={<StaticPageRoute />} />
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Route>
+  </>
+);
+
 export function AppRoutes() {
-  return (
-    <Routes>
-      {/* The staff back office: its own shell, outside the customer layout. */}
-      <Route
-        path="admin/*"
-        element={
-          <Suspense fallback={<Spinner label="Cargando…" />}>
-            <AdminRoute />
-          </Suspense>
-        }
-      />
-      <Route element={<AppLayout />}>
-        <Route index element={<LandingRoute />} />
-        <Route path="welcome/:encodedUrl" element={<LandingRoute />} />
-        <Route path="store" element={<StoreSelectionRoute />} />
-        <Route path="store/:encodedUrl" element={<StoreHomeRoute />} />
-        <Route path="models/:brandId" element={<ModelsRoute />} />
-        <Route path="editor-modelo" element={<EditorModelRoute />} />
-        <Route path="editor-edicion" element={<EditorEditRoute />} />
-        <Route path="pedido/pagar-tienda" element={<PayAtStoreRoute />} />
-        <Route path="pedido/pagar-ahora" element={<PayNowRoute />} />
-        <Route path="pedido/datos" element={<OrderDataRoute />} />
-        <Route path="pedido/confirmacion" element={<OrderConfirmationRoute />} />
-        <Route path="upload/:encodedUrl" element={<UploadRoute />} />
-        <Route path="payment-success" element={<PaymentSuccessRoute />} />
-        <Route path="payment-failure" element={<PaymentFailureRoute />} />
-        <Route path="seguimiento/:orderId" element={<TrackingRoute />} />
-        <Route path="creditos" element={<CreditsRoute />} />
-        {/* The static pages (general-conditions, legal, ...); any other slug goes to the landing. */}
-        <Route path=":slug" element={<StaticPageRoute />} />
-        <Route path="*" element={<Navigate to="/" replace />} />
-      </Route>
-    </Routes>
-  );
+  return <Routes>{routes}</Routes>;
+}
+
+/**
+ * Loads the module of the lazy route `pathname` shows (already on its way: the server preloads it
+ * with the page), so that the first render can show the page itself. Resolves at once for the
+ * landing and for paths with no lazy route.
+ */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  const matches = matchRoutes(createRoutesFromElements(routes), pathname) ?? [];
+  const screen = matches.at(-1)?.route.element;
+  const type = screen && typeof screen === 'object' && 'type' in screen ? screen.type : null;
+  const route = typeof type === 'function' && 'preload' in type ? (type as LazyRoute) : null;
+  return route ? route.preload() : Promise.resolve();
 }

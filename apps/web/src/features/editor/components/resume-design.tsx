@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { isKiosk } from '@/lib/kiosk';
 import { setSessionValue } from '@/lib/session';
-import '@/styles/resume-design.css';
+import '@/styles/catalogue.css';
 import { getOrder } from '../api/get-order';
 import { type DesignInProgress, designInProgress, forgetDesignInProgress } from '../lib/design-in-progress';
 
