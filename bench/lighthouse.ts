@@ -6,12 +6,14 @@
  *
  * Pages: the landing `/`, a store homepage `/store/{code}` (store 1, normal link), the models of
  * brand 1 `/models/1`, and the checkout of an order with its design (`/pedido/pagar-tienda`,
- * `/pedido/pagar-ahora`, `/pedido/datos`), made through the shop's calls before the runs. The models page reads the visitor's store from sessionStorage (set by the
- * store homepage); a fresh page has none and would redirect to /store, so before that navigation
- * the session a store visit leaves (store_id, store_url, from_url) is written into the new
- * document by the driver (Puppeteer's evaluateOnNewDocument, after Lighthouse's storage reset):
- * a cold load of /models/1 as a customer arriving from the store homepage in the same tab has it,
- * except that here nothing is cached.
+ * `/pedido/pagar-ahora`, `/pedido/datos`), made through the shop's calls before the runs. The
+ * models page reads the visitor's store from sessionStorage (set by the store homepage); a fresh
+ * page has none and would redirect to /store, so before that navigation the session a store visit
+ * leaves (store_id, store_url, from_url) is written into the new document by the driver
+ * (Puppeteer's evaluateOnNewDocument, after Lighthouse's storage reset), and the browser gets the
+ * store cookie the same visit sets (which that reset leaves alone): a cold load of /models/1 as a
+ * customer arriving from the store homepage in the same tab has both, except that here nothing is
+ * cached.
  *
  * The server is the built one (apps/server/dist) with the demo catalogue, on 127.0.0.1.
  *
@@ -22,6 +24,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { STORE_COOKIE } from '@shop/contracts/storefront';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, generateReport, type Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
@@ -34,6 +37,8 @@ export interface PageTarget {
   path: string;
   /** sessionStorage to set in the document before the app starts. */
   session?: Record<string, string>;
+  /** Cookies the browser has for the shop before the page is asked for. */
+  cookies?: Record<string, string>;
   /** Most the page may download (Lighthouse's total byte weight), KB of 1000 bytes. */
   maxTransferKB?: number;
   /**
@@ -104,7 +109,8 @@ export function defaultPages(orderId?: string): PageTarget[] {
     // Pictures included: the hero's mock-ups, the gift's and the brand marks (lazy below the fold).
     { name: 'landing', path: '/', maxTransferKB: 400 },
     { name: 'store homepage', path: `/store/${code}` },
-    { name: 'models', path: '/models/1', session: visit },
+    // The cookie a store visit leaves with the tab's store (the models page comes with its first screen).
+    { name: 'models', path: '/models/1', session: visit, cookies: { [STORE_COOKIE]: '1' } },
   ];
   if (!orderId) return pages;
   // The checkout of an order with its design confirmed, as the editor leaves it in the session.
@@ -212,10 +218,10 @@ function summarise(lhr: Result): LighthouseRun {
  * One Lighthouse navigation of `url` in a fresh Chromium. On a busy machine Lighthouse now and then
  * loses its trace (NO_NAVSTART, NO_FCP...): such a run is repeated, at most twice.
  */
-async function runOnce(url: string, session: Record<string, string> | undefined): Promise<Result> {
+async function runOnce(url: string, target: Pick<PageTarget, 'session' | 'cookies'>): Promise<Result> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await runInFreshChromium(url, session);
+      return await runInFreshChromium(url, target);
     } catch (err) {
       if (attempt >= 3 || !(err instanceof LighthouseRuntimeError)) throw err;
       console.warn(`Lighthouse run of ${url} failed (${err.message}); trying again`);
@@ -225,7 +231,10 @@ async function runOnce(url: string, session: Record<string, string> | undefined)
 
 class LighthouseRuntimeError extends Error {}
 
-async function runInFreshChromium(url: string, session: Record<string, string> | undefined): Promise<Result> {
+async function runInFreshChromium(
+  url: string,
+  { session, cookies }: Pick<PageTarget, 'session' | 'cookies'>,
+): Promise<Result> {
   // chrome-launcher reports a missing binary as an unhandled 'error' event that ends the process.
   if (!existsSync(chromiumPath))
     throw new Error(`no Chromium at ${chromiumPath} (bash scripts/ensure-bench-tools.sh)`);
@@ -241,6 +250,8 @@ async function runInFreshChromium(url: string, session: Record<string, string> |
     });
     try {
       const page = await browser.newPage();
+      // Lighthouse's storage reset leaves cookies alone.
+      for (const [name, value] of Object.entries(cookies ?? {})) await page.setCookie({ name, value, url });
       if (session) {
         await page.evaluateOnNewDocument((values: Record<string, string>) => {
           for (const [k, v] of Object.entries(values)) sessionStorage.setItem(k, v);
@@ -283,7 +294,7 @@ export async function runLighthouseBench(
     for (const target of pages) {
       const lhrs: Result[] = [];
       for (let i = 0; i < runs; i++) {
-        const lhr = await runOnce(`${base}${target.path}`, target.session);
+        const lhr = await runOnce(`${base}${target.path}`, target);
         if (lhr.finalDisplayedUrl && new URL(lhr.finalDisplayedUrl).pathname !== target.path) {
           throw new Error(
             `${target.path} ended on ${lhr.finalDisplayedUrl}: not the page meant to be measured`,

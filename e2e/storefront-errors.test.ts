@@ -5,7 +5,14 @@ import { after, before, test } from 'node:test';
 import type { ModelPage } from '@shop/contracts/catalogue';
 import { messages } from '@shop/contracts/messages';
 import type { Browser, Page, Route } from 'playwright-core';
-import { eventually, getJson, pageHeading, rememberCookieConsent, storeCode } from './storefront-support.ts';
+import {
+  eventually,
+  getJson,
+  pageHeading,
+  rememberCookieConsent,
+  storeCode,
+  withoutPageData,
+} from './storefront-support.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
@@ -62,6 +69,8 @@ test('store links: a garbage code, a missing code and a down store', async () =>
 
 test('store homepage: failing validation, brands and model counts', async () => {
   await withPage(async (page) => {
+    // The page as it is reached within the shop, asking for its data (not the answers of its HTML).
+    await withoutPageData(page, server.url);
     await page.route('**/api/stores/*/validate', serverError);
     await page.goto(`${server.url}/store/${await storeCode(server.url, 1)}`);
     await alert(page, messages.storeValidationFailed).waitFor();
@@ -131,6 +140,7 @@ test('models: unknown brands, failing brand details and failing filters', async 
       await alert(page, messages.brandNotFound).waitFor();
     }
 
+    await withoutPageData(page, server.url);
     await page.route('**/api/brands/1', serverError);
     await page.goto(`${server.url}/models/1`);
     await alert(page, messages.brandDetailsFailed).waitFor();

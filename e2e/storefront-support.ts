@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import type { ModelPage } from '@shop/contracts/catalogue';
 import type { Company } from '@shop/contracts/config';
+import { PAGE_DATA_ELEMENT_ID } from '@shop/contracts/storefront';
 import type { Origin } from '@shop/contracts/stores';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -24,6 +25,31 @@ export async function getJson<T>(url: string): Promise<T> {
   const res = await fetch(url);
   assert.equal(res.status, 200, `GET ${url} answered ${res.status}: ${await res.clone().text()}`);
   return (await res.json()) as T;
+}
+
+/**
+ * The shop's pages arrive in `page` without the answers the server writes into them (the server's
+ * plugins/page-html.ts), as a page reached within the shop does: its screen asks for its data
+ * itself, and what the browser answers decides what it shows.
+ */
+export async function withoutPageData(page: Page, baseUrl: string): Promise<void> {
+  const origin = new URL(baseUrl).origin;
+  await page.route(
+    (url) => url.origin === origin,
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      // The body is given back decoded.
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      const body = (await response.text()).replace(
+        new RegExp(`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">[\\s\\S]*?</script>`),
+        '',
+      );
+      await route.fulfill({ response, headers, body });
+    },
+  );
 }
 
 /** The code of a store link, as the store selection gets it. */

@@ -56,6 +56,7 @@ import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
 import { registerNoStoreByDefault } from './plugins/no-store.ts';
+import { pageHtml } from './plugins/page-html.ts';
 import { type RateLimits, registerRateLimits } from './plugins/rate-limit.ts';
 import { routePreloads } from './plugins/route-preloads.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -378,16 +379,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
   }
 
-  // The route's own code, preloaded with the HTML of a deep link (see route-preloads.ts).
-  const preloadLink = hasWeb ? routePreloads(webDist) : () => null;
+  // History fallback: the SPA's router decides what a deep link shows. The page comes with its
+  // route's code preloaded (route-preloads.ts) and the answers its first screen needs (page-html.ts).
+  const page = hasWeb ? pageHtml(app, webDist, routePreloads(webDist)) : null;
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url === '/api' || req.url.startsWith('/api/');
-    if (!isApi && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
-      const link = preloadLink(req.url);
-      if (link) reply.header('link', link);
-      // History fallback: the SPA's router decides what a deep link shows.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
-    }
+    if (!isApi && page && (req.method === 'GET' || req.method === 'HEAD')) return page.send(req, reply);
     return reply.code(404).send({ error: 'NOT_FOUND', message: messages.notFound } satisfies ErrorBody);
   });
 

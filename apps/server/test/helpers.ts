@@ -91,6 +91,8 @@ export async function createTestApp(
     logStream?: DestinationStream;
     rateLimits?: RateLimits;
     uploadTmpDir?: string;
+    /** A built storefront to serve (by default none: the API alone). */
+    webDist?: string;
   } = {},
 ): Promise<TestApp> {
   const { db, drop } = await freshDatabase();
@@ -103,7 +105,7 @@ export async function createTestApp(
     config,
     db,
     fileStore: files,
-    webDist: '/nonexistent',
+    webDist: opts.webDist ?? '/nonexistent',
     uploadTmpDir: opts.uploadTmpDir ?? TEST_UPLOAD_DIR,
     rateLimits: opts.rateLimits ?? TEST_RATE_LIMITS,
     ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),

@@ -83,7 +83,7 @@ describe('HTTP shell: health, docs, headers, SPA fallback', () => {
       const res = await app.inject(url);
       assert.equal(res.statusCode, 200, url);
       assert.match(res.body, /<div id="root">/);
-      assert.equal(res.headers['cache-control'], 'no-cache');
+      assert.equal(res.headers['cache-control'], 'private, no-cache');
     }
     const asset = await app.inject('/assets/index-abc123.js');
     assert.match(String(asset.headers['cache-control']), /immutable/);

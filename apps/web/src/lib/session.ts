@@ -1,4 +1,5 @@
 import type { PaymentMethod } from '@shop/contracts/orders';
+import { STORE_COOKIE } from '@shop/contracts/storefront';
 import type { Origin } from '@shop/contracts/stores';
 
 export type DeliveryMethod = 'pickup' | 'delivery';
@@ -57,11 +58,28 @@ export function getSessionValue<K extends SessionKey>(key: K): SessionValues[K] 
 
 export function setSessionValue<K extends SessionKey>(key: K, value: SessionValues[K]): void {
   write('sessionStorage', key, String(value));
+  if (key === 'store_id') writeStoreCookie(String(value));
 }
 
 export function removeSessionValues(...keys: SessionKey[]): void {
   const session = storage('sessionStorage');
   for (const key of keys) session?.removeItem(key);
+  if (keys.includes('store_id')) writeStoreCookie(null);
+}
+
+/**
+ * The store is also told to the server, in a cookie for the browsing session, so that a page asked
+ * for directly (a reload of the models page) comes with its first screen (STORE_COOKIE).
+ */
+function writeStoreCookie(storeId: string | null): void {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  const value = storeId === null ? '=; Max-Age=0' : `=${encodeURIComponent(storeId)}`;
+  try {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from the iPhones of a few years ago.
+    document.cookie = `${STORE_COOKIE}${value}; Path=/; SameSite=Lax${secure}`;
+  } catch {
+    // Cookies off: the page only asks for its first screen itself.
+  }
 }
 
 const COOKIE_CONSENT = 'cookieConsentAccepted';

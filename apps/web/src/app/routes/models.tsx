@@ -1,5 +1,6 @@
 import type { Model } from '@shop/contracts/catalogue';
 import { messages } from '@shop/contracts/messages';
+import { parseRouteId } from '@shop/contracts/storefront';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '@/config/paths';
@@ -9,13 +10,10 @@ import { useStore } from '@/features/stores/api/get-store';
 import type { StoreSelectionState } from '@/features/stores/components/store-selection';
 import { getSessionValue, setSessionValue } from '@/lib/session';
 
-const parseId = (value: string | undefined): number | null =>
-  value && /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : null;
-
 /** `/models/:brandId`: the brand's models in the session's store; picking one creates the order. */
 export function ModelsRoute() {
   const navigate = useNavigate();
-  const brandId = parseId(useParams().brandId);
+  const brandId = parseRouteId(useParams().brandId);
   const [storeId] = useState(() => getSessionValue('store_id'));
   const [storeHref] = useState(() => paths.store(getSessionValue('store_url')));
   const store = useStore(storeId);

@@ -1,4 +1,5 @@
-import { apiRequest, type Query } from '@/lib/api-client';
+import type { Query } from '@shop/contracts/api-urls';
+import { apiRequest } from '@/lib/api-client';
 
 /** A list as the back office shows it: one page of rows and how many there are in all. */
 export interface ListResult<T> {

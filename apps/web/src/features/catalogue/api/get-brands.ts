@@ -1,5 +1,6 @@
+import { BRANDS_URL } from '@shop/contracts/api-urls';
 import type { Brand } from '@shop/contracts/catalogue';
 import { apiRequest } from '@/lib/api-client';
 
 export const getBrands = (signal?: AbortSignal): Promise<Brand[]> =>
-  apiRequest<Brand[]>('/api/brands', { signal });
+  apiRequest<Brand[]>(BRANDS_URL, { signal });

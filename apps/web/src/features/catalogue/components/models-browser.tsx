@@ -1,5 +1,10 @@
 import type { Model } from '@shop/contracts/catalogue';
 import { formatEuros } from '@shop/contracts/money';
+import {
+  MODEL_PICTURE_SIZES,
+  MODEL_PICTURE_WIDTHS,
+  PRIORITY_MODEL_PICTURES,
+} from '@shop/contracts/storefront';
 import { useEffect, useId, useRef, useState } from 'react';
 import caseFallback from '@/assets/phone-case-fallback.svg';
 import { Alert } from '@/components/ui/alert';
@@ -9,38 +14,36 @@ import { SearchIcon } from '@/components/ui/icons';
 import { Picture } from '@/components/ui/picture';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { usePaintedOnce } from '@/lib/use-painted-once';
 import '@/styles/catalogue.css';
 import { useBrand } from '../api/get-brand';
 import { type ModelList, useModelList } from '../hooks/use-model-list';
 import { ProductListData } from './product-data';
 
-/** Cards in the first screenful load at once; the rest when they scroll into view. */
-const EAGER_IMAGES = 6;
-/** A card's picture is 6.5 to 8 rem wide: these cover it from 1x to 3x screens. */
-const MODEL_PICTURE_WIDTHS = [160, 240, 320, 480] as const;
-
 interface ModelCardProps {
   model: Model;
-  eager: boolean;
   /** The first row: the page's largest pictures, fetched before anything else. */
   priority: boolean;
+  /** Its picture's place is kept, empty, until the page has been painted once. */
+  pictureWaits: boolean;
   busy: boolean;
   creating: boolean;
   onPick: (model: Model) => void;
 }
 
-function ModelCard({ model, eager, priority, busy, creating, onPick }: ModelCardProps) {
+function ModelCard({ model, priority, pictureWaits, busy, creating, onPick }: ModelCardProps) {
   return (
     <li className="card model-card">
-      {model.image ? (
+      {pictureWaits ? (
+        <span className="model-card__image model-card__image--waiting" />
+      ) : model.image ? (
         <Picture
           className="model-card__image"
           sources={catalogueSources(model.image, MODEL_PICTURE_WIDTHS)}
-          sizes="(min-width: 48rem) 8rem, 6.5rem"
+          sizes={MODEL_PICTURE_SIZES}
           alt={`Funda para ${model.name}`}
           width={200}
           height={400}
-          eager={eager}
           priority={priority}
         />
       ) : (
@@ -50,7 +53,7 @@ function ModelCard({ model, eager, priority, busy, creating, onPick }: ModelCard
           alt={`Funda para ${model.name}`}
           width={200}
           height={400}
-          loading={eager ? 'eager' : 'lazy'}
+          loading={priority ? 'eager' : 'lazy'}
           decoding="async"
         />
       )}
@@ -105,6 +108,7 @@ export function ModelsBrowser({
   // once the brand is known.
   const { list, loadMore } = useModelList(storeId, brand.status === 'error' ? null : brandId, search);
   const pickErrorRef = useRef<HTMLDivElement>(null);
+  const painted = usePaintedOnce();
   useDocumentTitle(
     brand.status === 'ready' ? `Selecciona un modelo ${brand.brand.name}` : 'Selecciona un modelo',
     brand.status === 'ready'
@@ -167,8 +171,8 @@ export function ModelsBrowser({
                   <ModelCard
                     key={model.id}
                     model={model}
-                    eager={index < EAGER_IMAGES}
-                    priority={index < 2}
+                    priority={index < PRIORITY_MODEL_PICTURES}
+                    pictureWaits={!painted && index >= PRIORITY_MODEL_PICTURES}
                     busy={creatingId !== null}
                     creating={creatingId === model.id}
                     onPick={onPick}

@@ -1,7 +1,9 @@
-import type { Model } from '@shop/contracts/catalogue';
+import { modelsUrl } from '@shop/contracts/api-urls';
+import type { Model, ModelPage } from '@shop/contracts/catalogue';
 import { messages } from '@shop/contracts/messages';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { isAbort } from '@/lib/api-client';
+import { forgetPageData, peekPageData } from '@/lib/page-data';
 import { getModels } from '../api/get-models';
 
 export interface ModelList {
@@ -23,13 +25,27 @@ const initial: ModelList = { items: [], total: 0, page: 0, filter: '', status: '
  * stale answer can never replace a newer result.
  */
 export function useModelList(storeId: number, brandId: number | null, search: string) {
-  const [list, setList] = useState<ModelList>(initial);
+  const filter = search.trim();
+  const firstPageUrl =
+    brandId === null ? null : modelsUrl({ store: storeId, brand: brandId, filtro: filter || undefined });
+  const [list, setList] = useState<ModelList>(() => {
+    const page = firstPageUrl === null ? undefined : peekPageData<ModelPage>(firstPageUrl);
+    return page
+      ? { items: page.items, total: page.total, page: 1, filter, status: 'ready', error: null }
+      : initial;
+  });
+  // The first page the first render already had: the page came with it (lib/page-data.ts).
+  const early = useRef(list.status === 'ready' ? firstPageUrl : null);
   const generation = useRef(0);
   const controller = useRef<AbortController | null>(null);
-  const filter = search.trim();
 
   useEffect(() => {
-    if (brandId === null) return;
+    if (brandId === null || firstPageUrl === null) return;
+    if (early.current === firstPageUrl) {
+      early.current = null;
+      forgetPageData(firstPageUrl);
+      return;
+    }
     controller.current?.abort();
     const current = new AbortController();
     controller.current = current;
@@ -51,7 +67,7 @@ export function useModelList(storeId: number, brandId: number | null, search: st
       },
     );
     return () => current.abort();
-  }, [storeId, brandId, filter]);
+  }, [storeId, brandId, filter, firstPageUrl]);
 
   const loadMore = useCallback(() => {
     if (brandId === null || list.status !== 'ready' || list.items.length >= list.total) return;

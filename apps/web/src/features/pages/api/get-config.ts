@@ -1,14 +1,17 @@
+import { CONFIG_URL } from '@shop/contracts/api-urls';
 import type { Company, PublicConfig } from '@shop/contracts/config';
 import { useEffect, useState } from 'react';
 import { apiRequest } from '@/lib/api-client';
+import { peekPageData } from '@/lib/page-data';
 
-let cached: Company | null = null;
+// The page usually comes with it (lib/page-data.ts): then the header and footer show it at once.
+let cached: Company | null = peekPageData<PublicConfig>(CONFIG_URL)?.company ?? null;
 let pending: Promise<Company> | null = null;
 
 /** The company data is fetched once per page load and shared by the header, footer and pages. */
 export function getCompany(): Promise<Company> {
   if (cached) return Promise.resolve(cached);
-  pending ??= apiRequest<PublicConfig>('/api/config').then(
+  pending ??= apiRequest<PublicConfig>(CONFIG_URL).then(
     (config) => {
       cached = config.company;
       return cached;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DEFAULT_RETENTION } from '@shop/contracts/retention';
+import { STORE_COOKIE } from '@shop/contracts/storefront';
 import { footerLinks, isStaticSlug, staticSlugs } from './footer-links.ts';
 import { staticPages } from './registry.ts';
 import type { CompanyInfo, StaticPage } from './types.ts';
@@ -420,6 +421,7 @@ describe('key facts are where a reader looks for them', () => {
     for (const name of [
       'sid (',
       'XSRF-TOKEN (',
+      `${STORE_COOKIE} (`,
       'staff_session (',
       'cookieConsentAccepted (',
       'designInProgress (',

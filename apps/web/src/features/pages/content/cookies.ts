@@ -1,3 +1,4 @@
+import { STORE_COOKIE } from '@shop/contracts/storefront';
 import { GDPR, LSSI } from './shared.ts';
 import type { PageBuilder } from './types.ts';
 
@@ -70,6 +71,7 @@ export const cookiesPage: PageBuilder = (c) => ({
           items: [
             'sid (cookie propia, técnica, de sesión): identifica su visita para que la tienda recuerde el pedido que está haciendo y las fotos que sube. Duración: hasta que cierre el navegador. En el sitio publicado se llama __Host-sid.',
             'XSRF-TOKEN (cookie propia, técnica, de sesión): contiene un valor aleatorio vinculado a su visita que protege los formularios y los pedidos frente a ataques de falsificación de peticiones (CSRF). Duración: hasta que cierre el navegador.',
+            `${STORE_COOKIE} (cookie propia, técnica, de sesión): guarda el número de la tienda en la que está comprando, para que una página de esa tienda que abra o recargue directamente llegue ya con sus marcas y modelos. No contiene ningún dato suyo. Duración: hasta que cierre el navegador; se borra al volver a elegir tienda.`,
             'staff_session (cookie propia, técnica, de sesión): solo la recibe el personal autorizado al entrar en el área de gestión, para mantener su sesión. Duración: hasta que cierra el navegador; la sesión termina en el servidor tras 2 horas sin uso y, en todo caso, a las 12 horas. En el sitio publicado se llama __Host-staff_session.',
             'cookieConsentAccepted (almacenamiento local del navegador, propio, técnico): guarda que ha cerrado el aviso de cookies, para no volver a mostrárselo. Duración: hasta que borre los datos de navegación del sitio.',
             'designInProgress (almacenamiento local del navegador, propio, técnico): recuerda en este dispositivo el diseño de funda que ha dejado a medias (el número interno del pedido y la tienda), para ofrecerle continuarlo cuando vuelva a la tienda; el diseño se guarda con el pedido. No se usa en las pantallas de las tiendas. Duración: hasta que haga el pedido o pulse «Descartar», y como mucho 30 días.',

@@ -1,9 +1,10 @@
+import { storeUrl } from '@shop/contracts/api-urls';
 import type { Store } from '@shop/contracts/stores';
 import { useEffect, useState } from 'react';
 import { apiRequest, isAbort } from '@/lib/api-client';
 
 export const getStore = (storeId: number, signal?: AbortSignal): Promise<Store> =>
-  apiRequest<Store>(`/api/stores/${storeId}`, { signal });
+  apiRequest<Store>(storeUrl(storeId), { signal });
 
 export type StoreState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; store: Store };
 

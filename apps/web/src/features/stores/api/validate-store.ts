@@ -1,3 +1,4 @@
+import { storeValidationUrl } from '@shop/contracts/api-urls';
 import { STORE_IS_VALID } from '@shop/contracts/constants';
 import type { StoreValidationSchema } from '@shop/contracts/stores';
 import type { z } from 'zod';
@@ -6,7 +7,7 @@ import { ApiError, apiRequest } from '@/lib/api-client';
 export type StoreValidation = z.infer<typeof StoreValidationSchema>;
 
 export const validateStore = (storeId: number, signal?: AbortSignal): Promise<StoreValidation> =>
-  apiRequest<StoreValidation>(`/api/stores/${storeId}/validate`, { signal });
+  apiRequest<StoreValidation>(storeValidationUrl(storeId), { signal });
 
 /**
  * Whether the store may take orders: its validation reply must say exactly 'Store is valid'.
