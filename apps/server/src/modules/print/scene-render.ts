@@ -16,7 +16,9 @@
  * Fonts are registered once per process under the family names the scene's CSS fonts use; sticker
  * SVGs are loaded once and drawn as vectors at whatever size they print.
  */
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { createCanvas, GlobalFonts, type Image, ImageData, loadImage } from '@napi-rs/canvas';
 import type { PhoneOutline, PxSize } from '@shop/case-geometry/outline';
 import { mmToPt, PRINT_DPI, printSize } from '@shop/case-geometry/print-size';
@@ -69,6 +71,15 @@ const SHRINK_ON_LOAD_BELOW = 0.5;
 /** Resolves files of our npm dependencies (fonts, sticker SVGs) wherever they are installed. */
 const packageFiles = createRequire(import.meta.url);
 
+/**
+ * Where the build writes its fonts (apps/server/build.mjs): beside the bundle when this code runs
+ * from dist/, in the built dist/ when it runs from source (tests, benches, `npm run dev`).
+ */
+const BUILT_FONT_DIRS = [
+  new URL('./fonts/', import.meta.url),
+  new URL('../../../dist/fonts/', import.meta.url),
+];
+
 let fontsRegistered = false;
 
 /**
@@ -91,11 +102,11 @@ export function registerSceneFonts(): void {
   }
   // The colour-emoji face as ONE file, the package's whole font ('emoji' subset). The browser
   // loads the same font in numbered slices by unicode-range; Skia draws nothing from those slices
-  // (and picks one file per family), so the server takes the whole font: the same glyphs.
-  register(
-    packageFiles.resolve(`${EMOJI_FONT.package}/files/${EMOJI_FONT.stem}-emoji-400-normal.woff2`),
-    EMOJI_FONT.family,
-  );
+  // (and picks one file per family), so the server takes the whole font: the same glyphs. The
+  // build's plain copy of it when there is one (build.mjs: 50 MB less memory), else the package's.
+  const emoji = `${EMOJI_FONT.stem}-emoji-400-normal`;
+  const built = BUILT_FONT_DIRS.map((dir) => fileURLToPath(new URL(`${emoji}.ttf`, dir))).find(existsSync);
+  register(built ?? packageFiles.resolve(`${EMOJI_FONT.package}/files/${emoji}.woff2`), EMOJI_FONT.family);
   fontsRegistered = true;
 }
 
