@@ -14,27 +14,4 @@ export const paths = {
   editorEdit: '/editor-edicion',
   /** The customer's tracking page of an order (the order id is the capability). */
   tracking: (orderId: string) => `/seguimiento/${orderId}`,
-  /** The staff back office: its own lazy app under /admin, never loaded by customers. */
-  admin: {
-    home: '/admin',
-    dashboard: '/admin/inicio',
-    print: '/admin/impresion',
-    reports: '/admin/informes',
-    signIn: '/admin/entrar',
-    orders: '/admin/pedidos',
-    order: (id: string) => `/admin/pedidos/${id}`,
-    stores: '/admin/tiendas',
-    newStore: '/admin/tiendas/nueva',
-    store: (id: number) => `/admin/tiendas/${id}`,
-    brands: '/admin/marcas',
-    newBrand: '/admin/marcas/nueva',
-    brand: (id: number) => `/admin/marcas/${id}`,
-    models: '/admin/modelos',
-    newModel: '/admin/modelos/nuevo',
-    model: (id: number) => `/admin/modelos/${id}`,
-    mail: '/admin/correo',
-    invoices: '/admin/facturas',
-    staff: '/admin/personal',
-    account: '/admin/cuenta',
-  },
 } as const;

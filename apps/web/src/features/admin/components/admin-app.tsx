@@ -3,7 +3,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
+import { adminPaths } from '@/features/admin/paths';
 import { isAbort } from '@/lib/api-client';
 import '@/styles/admin.css';
 import { getMe } from '../api/get-me';
@@ -28,7 +28,7 @@ function RequireStaff({ state, children }: { state: SessionState; children: Reac
   const location = useLocation();
   if (state.status === 'signed-in') return children;
   if (state.status === 'anonymous') {
-    return <Navigate to={paths.admin.signIn} replace state={{ from: location } satisfies SignInState} />;
+    return <Navigate to={adminPaths.signIn} replace state={{ from: location } satisfies SignInState} />;
   }
   if (state.status === 'error') {
     return (
@@ -42,11 +42,7 @@ function RequireStaff({ state, children }: { state: SessionState; children: Reac
 
 /** Pages for some roles only; anybody else is sent to the orders. */
 function RoleOnly({ user, section }: { user: StaffUser | null; section: AdminSection }) {
-  return user && section.roles.includes(user.role) ? (
-    <Outlet />
-  ) : (
-    <Navigate to={paths.admin.orders} replace />
-  );
+  return user && section.roles.includes(user.role) ? <Outlet /> : <Navigate to={adminPaths.orders} replace />;
 }
 
 /**
@@ -130,7 +126,7 @@ export function AdminApp() {
             </RequireStaff>
           }
         >
-          <Route index element={<Navigate to={paths.admin.dashboard} replace />} />
+          <Route index element={<Navigate to={adminPaths.dashboard} replace />} />
           {ADMIN_SECTIONS.flatMap((section) => sectionRoutes(section, user))}
           <Route path="*" element={<NotFoundPage />} />
         </Route>

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { LogoMark } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
+import { adminPaths } from '@/features/admin/paths';
 import { useSession } from '../hooks/use-session';
 import { ADMIN_SECTIONS } from '../resources/registry';
 import { Toaster } from './ui/toaster';
@@ -29,7 +30,7 @@ export function AdminShell() {
 
   const items: NavItem[] = ADMIN_SECTIONS.filter((section) => section.roles.includes(user.role)).flatMap(
     (section) => {
-      const to = section.menuTo ? section.menuTo(user) : `${paths.admin.home}/${section.segment}`;
+      const to = section.menuTo ? section.menuTo(user) : `${adminPaths.home}/${section.segment}`;
       return to ? [{ to, label: section.label, icon: section.icon }] : [];
     },
   );
@@ -41,7 +42,7 @@ export function AdminShell() {
           Saltar al contenido
         </a>
         <header className="admin-topbar">
-          <Link to={paths.admin.orders} className="admin-topbar__brand">
+          <Link to={adminPaths.orders} className="admin-topbar__brand">
             <LogoMark className="admin-topbar__logo" />
             <span>Administración</span>
           </Link>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '@/config/paths';
+import { adminPaths } from '@/features/admin/paths';
 import { EmptyState } from './ui/empty-state';
 import { PageHeader } from './ui/page-header';
 
@@ -8,7 +8,7 @@ export function NotFoundPage() {
     <>
       <PageHeader title="Página no encontrada" />
       <EmptyState title="Esta página no existe en la administración.">
-        <Link to={paths.admin.orders}>Ir a los pedidos</Link>
+        <Link to={adminPaths.orders}>Ir a los pedidos</Link>
       </EmptyState>
     </>
   );

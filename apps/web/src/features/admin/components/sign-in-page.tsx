@@ -4,6 +4,7 @@ import { Link, type Location, Navigate, useLocation, useNavigate } from 'react-r
 import { Alert } from '@/components/ui/alert';
 import { LogoMark } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
+import { adminPaths } from '@/features/admin/paths';
 import { signIn } from '../api/sign-in';
 import { useAdminTitle } from '../hooks/use-admin-title';
 import { errorText } from '../lib/errors';
@@ -17,10 +18,10 @@ export interface SignInState {
 const destination = (state: unknown): string => {
   const from = (state as SignInState | null)?.from;
   // Only back-office pages: the state could have been written by anything in this tab.
-  if (from?.pathname.startsWith(`${paths.admin.home}/`) && from.pathname !== paths.admin.signIn) {
+  if (from?.pathname.startsWith(`${adminPaths.home}/`) && from.pathname !== adminPaths.signIn) {
     return `${from.pathname}${from.search}`;
   }
-  return paths.admin.dashboard;
+  return adminPaths.dashboard;
 };
 
 interface SignInPageProps {

@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode, useId } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { paths } from '@/config/paths';
+import { adminPaths } from '@/features/admin/paths';
 import { Dialog } from '../components/ui/dialog';
 import { LoadState } from '../components/ui/load-state';
 import { PageHeader } from '../components/ui/page-header';
@@ -25,7 +25,7 @@ export function ResourceFormPage({ resource }: { resource: AnyResource }) {
   );
   const readOnly = Boolean(id && resource.readOnlyFor?.(user, id));
   if (user.role !== 'admin' && !readOnly) {
-    return <Navigate to={user.storeId ? paths.admin.store(user.storeId) : paths.admin.orders} replace />;
+    return <Navigate to={user.storeId ? adminPaths.store(user.storeId) : adminPaths.orders} replace />;
   }
   const { texts } = resource;
   const failed = [record, lookups].find((r) => r.status === 'error');
@@ -68,7 +68,7 @@ interface ResourceFormProps {
 
 function ResourceForm({ resource, record, lookups, search, readOnly, onSaved }: ResourceFormProps) {
   const titleId = useId();
-  const listPath = `${paths.admin.home}/${resource.segment}`;
+  const listPath = `${adminPaths.home}/${resource.segment}`;
   const form = useFormController({
     resource,
     record,

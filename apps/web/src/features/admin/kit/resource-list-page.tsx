@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { paths } from '@/config/paths';
+import { adminPaths } from '@/features/admin/paths';
 import { EmptyState } from '../components/ui/empty-state';
 import { LoadState } from '../components/ui/load-state';
 import { PageHeader } from '../components/ui/page-header';
@@ -58,7 +58,7 @@ export function ResourceListPage({ resource }: { resource: AnyResource }) {
         }));
   const go = (next: ListQuery) => setParams(writeListQuery(next, list.defaultSort));
   const filtered = Object.keys(query.filters).length > 0;
-  const listPath = `${paths.admin.home}/${resource.segment}`;
+  const listPath = `${adminPaths.home}/${resource.segment}`;
   const actions = (list.rowActions ?? []).filter(
     (a) => !a.visible || rows.data?.items.some((r) => a.visible!(r, user)),
   );

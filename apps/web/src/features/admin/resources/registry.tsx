@@ -1,6 +1,6 @@
 import type { StaffRole, StaffUser } from '@shop/contracts/auth';
 import type { ReactNode } from 'react';
-import { paths } from '@/config/paths';
+import { adminPaths } from '@/features/admin/paths';
 import { AccountPage } from '../components/account/account-page';
 import { DashboardPage } from '../components/dashboard/dashboard-page';
 import { InvoicesPage } from '../components/invoices/invoices-page';
@@ -80,7 +80,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
     label: 'Mi tienda',
     icon: ICONS.stores,
     roles: ['store'],
-    menuTo: (user) => (user.storeId ? paths.admin.store(user.storeId) : null),
+    menuTo: (user) => (user.storeId ? adminPaths.store(user.storeId) : null),
   },
   { segment: 'marcas', label: 'Marcas', icon: ICONS.brands, roles: ADMIN, resource: brandsResource },
   { segment: 'modelos', label: 'Modelos', icon: ICONS.models, roles: ADMIN, resource: modelsResource },

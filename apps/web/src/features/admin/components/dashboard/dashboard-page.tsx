@@ -1,7 +1,7 @@
 import type { Dashboard } from '@shop/contracts/dashboard';
 import { PICKUP_WAIT_ALERT_DAYS } from '@shop/contracts/tracking-rules';
 import { Link } from 'react-router';
-import { paths } from '@/config/paths';
+import { adminPaths } from '@/features/admin/paths';
 import { getDashboard } from '../../api/reports';
 import { useResource } from '../../hooks/use-resource';
 import { useSession } from '../../hooks/use-session';
@@ -15,7 +15,7 @@ function OrderList({ items, empty }: { items: Dashboard['readyTooLong']; empty: 
     <ul className="admin-dashboard__list">
       {items.map((item) => (
         <li key={item.id}>
-          <Link to={paths.admin.order(item.id)}>Pedido {item.orderNumber}</Link> · {item.storeName} · desde el{' '}
+          <Link to={adminPaths.order(item.id)}>Pedido {item.orderNumber}</Link> · {item.storeName} · desde el{' '}
           {formatDateTime(item.since)}
         </li>
       ))}
@@ -46,14 +46,14 @@ export function DashboardPage() {
               Pedidos de hoy
             </h2>
             <p className="admin-dashboard__figure">{d.todayOrders}</p>
-            <Link to={paths.admin.orders}>Ver los pedidos</Link>
+            <Link to={adminPaths.orders}>Ver los pedidos</Link>
           </section>
           <section className="admin-card" aria-labelledby="dash-print">
             <h2 id="dash-print" className="admin-card__title">
               Esperando impresión
             </h2>
             <p className="admin-dashboard__figure">{d.waitingForPrint}</p>
-            <Link to={paths.admin.print}>Ir a la cola de impresión</Link>
+            <Link to={adminPaths.print}>Ir a la cola de impresión</Link>
           </section>
           <section className="admin-card" aria-labelledby="dash-ready">
             <h2 id="dash-ready" className="admin-card__title">
@@ -81,7 +81,7 @@ export function DashboardPage() {
                 Registros no aceptados por la AEAT
               </h2>
               <p className="admin-dashboard__figure">{d.aeatNotAccepted}</p>
-              <Link to={paths.admin.invoices}>Ir a las facturas</Link>
+              <Link to={adminPaths.invoices}>Ir a las facturas</Link>
             </section>
           )}
         </div>

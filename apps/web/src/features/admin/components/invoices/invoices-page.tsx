@@ -8,7 +8,7 @@ import { formatEuros } from '@shop/contracts/money';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { paths } from '@/config/paths';
+import { adminPaths } from '@/features/admin/paths';
 import { getInvoices } from '../../api/get-invoices';
 import {
   annulInvoice,
@@ -285,7 +285,7 @@ export function InvoicesPage() {
                     </th>
                     <td className="admin-nowrap">{formatDate(invoice.issuedAt)}</td>
                     <td>
-                      <Link to={paths.admin.order(invoice.orderId)} className="admin-nowrap">
+                      <Link to={adminPaths.order(invoice.orderId)} className="admin-nowrap">
                         {invoice.orderNumber}
                         <span className="visually-hidden"> (pedido de la factura {invoice.number})</span>
                       </Link>

@@ -4,7 +4,7 @@ import type { PaymentAttempt, PaymentStatus } from '@shop/contracts/payments';
 import { productName } from '@shop/contracts/product';
 import { type ReactNode, useId } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { paths } from '@/config/paths';
+import { adminPaths } from '@/features/admin/paths';
 import { getOrder } from '../../api/get-order';
 import { getOrderTimeline } from '../../api/get-order-timeline';
 import { getPaymentStatus } from '../../api/get-payment-status';
@@ -193,7 +193,7 @@ export function OrderDetailPage() {
 
   return (
     <>
-      <Link className="admin-back" to={`${paths.admin.orders}${listSearch}`}>
+      <Link className="admin-back" to={`${adminPaths.orders}${listSearch}`}>
         <span aria-hidden="true">←</span> Pedidos
       </Link>
       {!data && (

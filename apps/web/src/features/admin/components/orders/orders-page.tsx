@@ -3,7 +3,7 @@ import type { Order } from '@shop/contracts/orders';
 import { useCallback, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { paths } from '@/config/paths';
+import { adminPaths } from '@/features/admin/paths';
 import { changeOrdersStatus } from '../../api/change-order-status';
 import { getOrders, type OrderListQuery } from '../../api/get-orders';
 import { useAction } from '../../hooks/use-action';
@@ -55,7 +55,7 @@ function OrderRow({ order, showStore, selected, onSelect }: OrderRowProps) {
       </td>
       <th scope="row">
         <Link
-          to={paths.admin.order(order.id)}
+          to={adminPaths.order(order.id)}
           state={{ listSearch: location.search } satisfies FromOrderList}
           className="admin-table__key"
         >

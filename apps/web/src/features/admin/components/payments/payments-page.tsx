@@ -3,7 +3,7 @@ import type { PaymentListState, PaymentRow } from '@shop/contracts/payments-admi
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { paths } from '@/config/paths';
+import { adminPaths } from '@/features/admin/paths';
 import {
   getPayments,
   type PaymentFilters,
@@ -216,7 +216,7 @@ export function PaymentsPage() {
                       {row.action && <FlagBadge tone="warn">{row.action}</FlagBadge>}
                     </th>
                     <td>
-                      <Link to={paths.admin.order(row.orderId)} className="admin-nowrap">
+                      <Link to={adminPaths.order(row.orderId)} className="admin-nowrap">
                         {row.orderNumber}
                         <span className="visually-hidden"> (pedido de la operación {row.gatewayOrder})</span>
                       </Link>

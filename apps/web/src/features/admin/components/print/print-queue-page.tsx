@@ -2,7 +2,7 @@ import type { PrintBatch } from '@shop/contracts/print-batches';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { paths } from '@/config/paths';
+import { adminPaths } from '@/features/admin/paths';
 import { createPrintBatch, getPrintBatches, getPrintQueue, markBatchPrinted } from '../../api/print-batches';
 import { useAction } from '../../hooks/use-action';
 import { useResource } from '../../hooks/use-resource';
@@ -133,7 +133,7 @@ export function PrintQueuePage() {
                     />
                   </td>
                   <th scope="row">
-                    <Link to={paths.admin.order(item.id)}>{item.orderNumber}</Link>
+                    <Link to={adminPaths.order(item.id)}>{item.orderNumber}</Link>
                   </th>
                   <td className="admin-nowrap">{formatCompactDateTime(item.createdAt)}</td>
                   {isAdmin && <td>{item.storeName}</td>}
