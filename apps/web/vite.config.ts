@@ -175,64 +175,62 @@ function routePreloads(): Plugin {
  * alone uses stays in that route's chunk, and the back office's own code never comes here.
  */
 function sharedStorefrontChunk(): NonNullable<NonNullable<OutputOptions['manualChunks']>> {
-  type Info = ReturnType<ManualChunkMeta['getModuleInfo']>;
-  const fromEntry = new Map<string, boolean>();
-  const routesOf = new Map<string, Set<string>>();
   const own = (id: string) => !id.includes('/node_modules/') && !id.startsWith('\0');
-  // Modules that are a chunk's start: a lazy route, or a dialog a page imports when it opens.
-  const isSplitPoint = (info: NonNullable<Info>) => info.dynamicImporters.length > 0;
   // The pages a visitor browses before ordering; what only the order's pages (photo, editor,
   // checkout, payment, tracking) share goes to a second chunk, so browsing never downloads it.
   const browsing = /\/src\/app\/routes\/(store-selection|store-home|models|static-page|credits)\.tsx$/;
   const backOffice = /\/src\/(app\/routes\/admin|features\/admin)\b/;
+  let graph: {
+    /** What the entry loads with it: its static imports, all the way down. */
+    entry: Set<string>;
+    /** For each module, the chunk starts (lazy routes, dialogs a page imports when it opens) that load it. */
+    startsOf: Map<string, Set<string>>;
+  } | null = null;
 
-  return (id, { getModuleInfo }) => {
-    const info = getModuleInfo(id);
-    if (!info) return undefined;
+  /** The modules `from` loads with it, following static imports only. */
+  const staticClosure = (from: string[], get: ManualChunkMeta['getModuleInfo']) => {
+    const seen = new Set<string>();
+    const stack = [...from];
+    while (stack.length) {
+      const id = stack.pop()!;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      for (const dep of get(id)?.importedIds ?? []) stack.push(dep);
+    }
+    return seen;
+  };
 
-    const reachedFromEntry = (m: string, seen = new Set<string>()): boolean => {
-      const known = fromEntry.get(m);
-      if (known !== undefined) return known;
-      const mi = getModuleInfo(m);
-      if (!mi || seen.has(m)) return false;
-      seen.add(m);
-      const reached = mi.isEntry || mi.importers.some((importer) => reachedFromEntry(importer, seen));
-      fromEntry.set(m, reached);
-      return reached;
-    };
-    const usedBy = (m: string, seen = new Set<string>()): Set<string> => {
-      const known = routesOf.get(m);
-      if (known) return known;
-      const mi = getModuleInfo(m);
-      const found = new Set<string>();
-      if (mi && !seen.has(m)) {
-        seen.add(m);
-        if (isSplitPoint(mi)) found.add(m);
-        for (const importer of mi.importers) for (const r of usedBy(importer, seen)) found.add(r);
-      }
-      routesOf.set(m, found);
-      return found;
-    };
-    const pullsLibrary = (m: string, seen = new Set<string>()): boolean => {
-      const mi = getModuleInfo(m);
-      if (!mi || seen.has(m)) return false;
-      seen.add(m);
-      return mi.importedIds.some(
-        (dep) =>
-          (dep.includes('/node_modules/') &&
-            !/\/node_modules\/(react|react-dom|react-router|scheduler)\//.test(dep)) ||
-          (own(dep) && !reachedFromEntry(dep) && pullsLibrary(dep, seen)),
+  return (id, { getModuleIds, getModuleInfo }) => {
+    if (!graph) {
+      const ids = [...getModuleIds()];
+      const entry = staticClosure(
+        ids.filter((m) => getModuleInfo(m)?.isEntry),
+        getModuleInfo,
       );
-    };
-
+      const startsOf = new Map<string, Set<string>>();
+      for (const start of ids.filter((m) => (getModuleInfo(m)?.dynamicImporters.length ?? 0) > 0)) {
+        for (const m of staticClosure([start], getModuleInfo)) {
+          if (!startsOf.has(m)) startsOf.set(m, new Set());
+          startsOf.get(m)!.add(start);
+        }
+      }
+      graph = { entry, startsOf };
+    }
     // What the entry loads is named as a manual chunk too, so that Rollup does not pull it (React,
     // the router) into the shared chunk as a dependency of the modules below; the chunk holding the
     // entry module stays the entry.
-    if (reachedFromEntry(id)) return 'index';
-    if (!own(id) || isSplitPoint(info) || backOffice.test(id) || pullsLibrary(id)) return undefined;
-    const routes = [...usedBy(id)];
-    if (routes.length < 2) return undefined;
-    return routes.some((r) => browsing.test(r)) ? 'storefront' : 'order';
+    if (graph.entry.has(id)) return 'index';
+    const info = getModuleInfo(id);
+    if (!info || !own(id) || info.dynamicImporters.length > 0 || backOffice.test(id)) return undefined;
+    // Nothing that brings a library along (libphonenumber, the QR encoder): those stay with the
+    // pages that use them.
+    const library = (m: string) =>
+      m.includes('/node_modules/') && !/\/node_modules\/(react|react-dom|react-router|scheduler)\//.test(m);
+    if ([...staticClosure([id], getModuleInfo)].some((m) => !graph!.entry.has(m) && library(m)))
+      return undefined;
+    const starts = [...(graph.startsOf.get(id) ?? [])];
+    if (starts.length < 2) return undefined;
+    return starts.some((s) => browsing.test(s)) ? 'storefront' : 'order';
   };
 }
 
