@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { ModelPage } from '@shop/contracts/catalogue';
-import { STORE_COOKIE } from '@shop/contracts/storefront';
+import { PRIORITY_MODEL_PICTURES, STORE_COOKIE } from '@shop/contracts/storefront';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { eventually, getJson, rememberCookieConsent, storeCode } from './storefront-support.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
@@ -84,14 +84,20 @@ test('a store homepage and a reloaded models page show their first screen withou
       'asked for the models',
     );
 
-    // Reloaded: the list is there in the first paint, its largest content the first card's picture,
+    // Reloaded: the list is there in the first paint, its largest content a picture of the first row,
     // which was preloaded with the page and fetched once.
     requests.clear();
     await page.reload();
-    const first = (await getJson<ModelPage>(`${server.url}/api/models?store=1&brand=1&page=1&size=20`))
-      .items[0]!;
+    const firstRow = (
+      await getJson<ModelPage>(`${server.url}/api/models?store=1&brand=1&page=1&size=20`)
+    ).items.slice(0, PRIORITY_MODEL_PICTURES);
+    const first = firstRow[0]!;
     const measured = await paints(page);
-    assert.equal(measured.lcp, `Funda para ${first.name}`, 'the first card is the largest content');
+    // The first row's two pictures are the same size: the largest content is the one counted first.
+    assert.ok(
+      firstRow.some((m) => measured.lcp === `Funda para ${m.name}`),
+      `a picture of the first row is the largest content: ${measured.lcp}`,
+    );
     assert.equal(measured.lcpAt, measured.fcpAt, 'and it is in the first paint');
     assert.deepEqual(requests.api(), [], 'the models page asked for nothing');
     const cards = page.getByRole('button', { name: /^Personalizar / });
