@@ -100,11 +100,9 @@ export function pageHtml(
       // The models page: the visitor's store (from the cookie), the brand, its first page of models.
       const store = parseRouteId(req.cookies[STORE_COOKIE]);
       const firstPage = store === null ? null : modelsUrl({ store, brand });
-      await gather(req, answers, [
-        CONFIG_URL,
-        ...(store === null || firstPage === null ? [] : [storeUrl(store), brandUrl(brand), firstPage]),
-      ]);
-      const models = firstPage ? (answers[firstPage] as ModelPage | undefined) : undefined;
+      const urls = store === null || firstPage === null ? [] : [storeUrl(store), brandUrl(brand), firstPage];
+      await gather(req, answers, [CONFIG_URL, ...urls]);
+      const models = firstPage === null ? undefined : (answers[firstPage] as ModelPage | undefined);
       for (const model of (models?.items ?? []).slice(0, PRIORITY_MODEL_PICTURES)) {
         if (model.image) links.push(pictureLink(model.image));
       }

@@ -1,9 +1,9 @@
 import { brandUrl } from '@shop/contracts/api-urls';
 import type { Brand } from '@shop/contracts/catalogue';
 import { messages } from '@shop/contracts/messages';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ApiError, apiRequest, isAbort } from '@/lib/api-client';
-import { forgetPageData, peekPageData } from '@/lib/page-data';
+import { usePageAnswer } from '@/lib/use-page-answer';
 
 export const getBrand = (brandId: number, signal?: AbortSignal): Promise<Brand> =>
   apiRequest<Brand>(brandUrl(brandId), { signal });
@@ -15,23 +15,17 @@ export type BrandState =
 
 /** The brand of the models screen; a missing, unknown or hidden brand is "not found". */
 export function useBrand(brandId: number | null): BrandState {
-  const [state, setState] = useState<BrandState>(() => {
-    const brand = brandId === null ? undefined : peekPageData<Brand>(brandUrl(brandId));
-    return brand ? { status: 'ready', brand } : { status: 'loading' };
-  });
-  // The brand the first render already had: the page came with it (lib/page-data.ts).
-  const early = useRef(state.status === 'ready' ? brandId : null);
+  const page = usePageAnswer<Brand>(brandId === null ? null : brandUrl(brandId));
+  const [state, setState] = useState<BrandState>(() =>
+    page.answer ? { status: 'ready', brand: page.answer } : { status: 'loading' },
+  );
 
   useEffect(() => {
     if (brandId === null) {
       setState({ status: 'error', message: messages.brandNotFound });
       return;
     }
-    if (early.current === brandId) {
-      early.current = null;
-      forgetPageData(brandUrl(brandId));
-      return;
-    }
+    if (page.usedFirst(brandUrl(brandId))) return;
     const controller = new AbortController();
     setState({ status: 'loading' });
     getBrand(brandId, controller.signal).then(
@@ -46,7 +40,7 @@ export function useBrand(brandId: number | null): BrandState {
       },
     );
     return () => controller.abort();
-  }, [brandId]);
+  }, [brandId, page.usedFirst]);
 
   return state;
 }

@@ -3,7 +3,7 @@ import type { Model, ModelPage } from '@shop/contracts/catalogue';
 import { messages } from '@shop/contracts/messages';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { isAbort } from '@/lib/api-client';
-import { forgetPageData, peekPageData } from '@/lib/page-data';
+import { usePageAnswer } from '@/lib/use-page-answer';
 import { getModels } from '../api/get-models';
 
 export interface ModelList {
@@ -28,24 +28,18 @@ export function useModelList(storeId: number, brandId: number | null, search: st
   const filter = search.trim();
   const firstPageUrl =
     brandId === null ? null : modelsUrl({ store: storeId, brand: brandId, filtro: filter || undefined });
+  const early = usePageAnswer<ModelPage>(firstPageUrl);
   const [list, setList] = useState<ModelList>(() => {
-    const page = firstPageUrl === null ? undefined : peekPageData<ModelPage>(firstPageUrl);
+    const page = early.answer;
     return page
       ? { items: page.items, total: page.total, page: 1, filter, status: 'ready', error: null }
       : initial;
   });
-  // The first page the first render already had: the page came with it (lib/page-data.ts).
-  const early = useRef(list.status === 'ready' ? firstPageUrl : null);
   const generation = useRef(0);
   const controller = useRef<AbortController | null>(null);
 
   useEffect(() => {
-    if (brandId === null || firstPageUrl === null) return;
-    if (early.current === firstPageUrl) {
-      early.current = null;
-      forgetPageData(firstPageUrl);
-      return;
-    }
+    if (brandId === null || firstPageUrl === null || early.usedFirst(firstPageUrl)) return;
     controller.current?.abort();
     const current = new AbortController();
     controller.current = current;
@@ -67,7 +61,7 @@ export function useModelList(storeId: number, brandId: number | null, search: st
       },
     );
     return () => current.abort();
-  }, [storeId, brandId, filter, firstPageUrl]);
+  }, [storeId, brandId, filter, firstPageUrl, early.usedFirst]);
 
   const loadMore = useCallback(() => {
     if (brandId === null || list.status !== 'ready' || list.items.length >= list.total) return;
