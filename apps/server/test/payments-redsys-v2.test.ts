@@ -28,7 +28,7 @@ interface V2File {
   vectors: V2Vector[];
 }
 
-/** The vectors of /work/shared/redsys-sha512-v2-vectors.json, copied next to the tests. */
+/** Redsys HMAC_SHA512_V2 vectors: the official example and others, each naming its source (fixtures/README.md). */
 const file = JSON.parse(
   readFileSync(new URL('./fixtures/redsys-sha512-v2-vectors.json', import.meta.url), 'utf8'),
 ) as V2File;

@@ -39,7 +39,7 @@ interface Vectors {
   }[];
 }
 
-/** The published vectors of /work/shared/redsys-test-vectors.json, copied next to the tests. */
+/** Published HMAC_SHA256_V1 vectors, each naming the public project it comes from (fixtures/README.md). */
 const vectors = JSON.parse(
   readFileSync(new URL('./fixtures/redsys-test-vectors.json', import.meta.url), 'utf8'),
 ) as Vectors;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,23 +18,13 @@ type XmlNode = any;
 /** The repository's root (this file is apps/server/test/). */
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 
-/**
- * The shared folder beside the repository (`../shared` in CI's clone; a worktree finds it further
- * up). The tests need the AEAT's schemas, samples and vectors from it and say so when it is missing.
- */
-export function sharedDir(): string {
-  let dir = path.dirname(repoRoot);
-  for (let i = 0; i < 4; i++) {
-    const candidate = path.join(dir, 'shared');
-    if (existsSync(path.join(candidate, 'verifactu', 'xsd', 'catalog.xml'))) return candidate;
-    dir = path.dirname(dir);
-  }
-  assert.fail(`shared/verifactu not found beside ${repoRoot} (CI clones shared/ next to the repository)`);
-}
+/** The AEAT's schemas as the server keeps them, with the XML catalog that keeps xmllint offline. */
+export const xsdDir = () => path.join(repoRoot, 'apps/server/src/modules/invoices/xsd');
 
-export const xsdDir = () => path.join(sharedDir(), 'verifactu', 'xsd');
+/** Chained sample messages and the AEAT's worked huella examples (see `fixtures/README.md`). */
+export const fixturesDir = path.join(import.meta.dirname, 'fixtures');
 
-/** xmllint (libxml2-utils) with the AEAT's schemas, offline through the shared catalog. */
+/** xmllint (libxml2-utils) with the AEAT's schemas, offline through the schemas' own catalog. */
 export function validateXml(
   xml: string,
   schema: 'SuministroLR.xsd' | 'SuministroInformacion.xsd' | 'RespuestaSuministro.xsd',
