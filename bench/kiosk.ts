@@ -9,10 +9,12 @@
  *   (4000x3000, about 4 MB, as a phone camera writes), which the page uploads at once.
  *
  * Timed per hand-off, all on this process's clock:
+ * - QR code: the tap on "Añadir imagen" -> the code drawn in the dialog. The upload link is fetched
+ *   when the screen opens, so the tap asks the server for nothing. Target: < 500 ms (median);
  * - upload: the phone's file choice -> the response of POST /api/orders/upload/ (transfer and the
  *   server's photo pipeline);
  * - hand-off: that response -> the kiosk on /editor-edicion with the editor's canvas in place. The
- *   kiosk learns of the photo by polling GET /api/orders/{id} every 1000 ms (spec), so about 500 ms
+ *   kiosk learns of the photo by polling GET /api/orders/{id} every 1000 ms (docs/product.md §9.3), so about 500 ms
  *   of it is the poll's wait on average (0 to 1000 ms), plus the poll request, the navigation and
  *   the editor loading the photo. Target: < 1.5 s (median).
  *
@@ -26,6 +28,8 @@ import { storeCode } from './lighthouse.ts';
 import { photoLikeJpeg } from './print-render.ts';
 
 export interface KioskRun {
+  /** The tap on "Añadir imagen" until the QR code is shown. */
+  qrMs: number;
   uploadMs: number;
   handoffMs: number;
   /** Hand-off until the kiosk's URL changed (the editor's code and photo still loading). */
@@ -38,11 +42,14 @@ export interface KioskBenchResult {
   medianHandoffMs: number;
   worstHandoffMs: number;
   medianUploadMs: number;
+  medianQrMs: number;
   targetMs: number;
+  qrTargetMs: number;
   pass: boolean;
 }
 
 export const KIOSK_TARGET_MS = 1500;
+export const QR_TARGET_MS = 500;
 
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -50,8 +57,11 @@ const median = (values: number[]): number => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-/** On the kiosk: from the brand page to an open QR dialog; resolves to the phone's upload URL. */
-async function kioskToQr(kiosk: Page, base: string): Promise<string> {
+/**
+ * On the kiosk: from the brand page to an open QR dialog; resolves to the phone's upload URL and
+ * how long the code took to show after the tap.
+ */
+async function kioskToQr(kiosk: Page, base: string): Promise<{ url: string; qrMs: number }> {
   await kiosk.goto(`${base}/models/1`);
   await kiosk
     .getByRole('button', { name: /Personalizar/ })
@@ -59,10 +69,13 @@ async function kioskToQr(kiosk: Page, base: string): Promise<string> {
     .click();
   await kiosk.waitForURL('**/editor-modelo');
   const link = kiosk.waitForResponse((r) => /\/api\/orders\/[^/]+\/screen\/getUrl$/.test(r.url()) && r.ok());
-  await kiosk.getByRole('button', { name: /Añadir imagen/ }).click();
   const { url } = (await (await link).json()) as { url: string };
-  await kiosk.getByRole('dialog').waitFor();
-  return url;
+  const addImage = kiosk.getByRole('button', { name: /Añadir imagen/ });
+  await addImage.waitFor();
+  const tappedAt = performance.now();
+  await addImage.click();
+  await kiosk.getByRole('dialog').getByRole('img').first().waitFor();
+  return { url, qrMs: Math.round(performance.now() - tappedAt) };
 }
 
 export async function runKioskBench(options: { runs?: number } = {}): Promise<KioskBenchResult> {
@@ -82,7 +95,7 @@ export async function runKioskBench(options: { runs?: number } = {}): Promise<Ki
       .waitFor();
 
     for (let i = 0; i < count + 1; i++) {
-      const uploadUrl = await kioskToQr(kiosk.page, server.url);
+      const { url: uploadUrl, qrMs } = await kioskToQr(kiosk.page, server.url);
       const target = new URL(uploadUrl);
       await phone.page.goto(`${server.url}${target.pathname}`);
       await phone.page.getByRole('button', { name: /Hacer una foto/ }).waitFor();
@@ -108,6 +121,7 @@ export async function runKioskBench(options: { runs?: number } = {}): Promise<Ki
       // The first hand-off warms the server (photo pipeline) and the browser (editor chunk): not counted.
       if (i > 0) {
         runs.push({
+          qrMs,
           uploadMs: Math.round(uploadedAt - chosenAt),
           navigationMs: Math.round(navigatedAt - uploadedAt),
           handoffMs: Math.round(editorAt - uploadedAt),
@@ -122,14 +136,17 @@ export async function runKioskBench(options: { runs?: number } = {}): Promise<Ki
   }
   const handoffs = runs.map((r) => r.handoffMs);
   const medianHandoffMs = median(handoffs);
+  const medianQrMs = median(runs.map((r) => r.qrMs));
   return {
     runs,
     photoMB: photo.length / 1e6,
     medianHandoffMs,
     worstHandoffMs: Math.max(...handoffs),
     medianUploadMs: median(runs.map((r) => r.uploadMs)),
+    medianQrMs,
     targetMs: KIOSK_TARGET_MS,
-    pass: medianHandoffMs < KIOSK_TARGET_MS,
+    qrTargetMs: QR_TARGET_MS,
+    pass: medianHandoffMs < KIOSK_TARGET_MS && medianQrMs < QR_TARGET_MS,
   };
 }
 
@@ -138,11 +155,13 @@ export function formatKiosk(r: KioskBenchResult): string {
     `kiosk hand-off, ${r.runs.length} runs after a warm-up, ${r.photoMB.toFixed(1)} MB 12 MP JPEG from the phone:`,
     ...r.runs.map(
       (x, i) =>
-        `  run ${i + 1}: upload ${x.uploadMs} ms, then kiosk on /editor-edicion after ${x.navigationMs} ms, ` +
+        `  run ${i + 1}: QR code ${x.qrMs} ms after the tap; upload ${x.uploadMs} ms, then kiosk on /editor-edicion after ${x.navigationMs} ms, ` +
         `editor with the photo after ${x.handoffMs} ms`,
     ),
     `median hand-off ${r.medianHandoffMs} ms (worst ${r.worstHandoffMs} ms), target < ${r.targetMs} ms: ` +
-      `${r.pass ? 'ok' : 'MISSED'}; median upload ${r.medianUploadMs} ms`,
+      `${r.medianHandoffMs < r.targetMs ? 'ok' : 'MISSED'}; median upload ${r.medianUploadMs} ms`,
+    `median QR code ${r.medianQrMs} ms after the tap, target < ${r.qrTargetMs} ms: ` +
+      `${r.medianQrMs < r.qrTargetMs ? 'ok' : 'MISSED'}`,
   ].join('\n');
 }
 

@@ -278,7 +278,13 @@ await step('kiosk', async () => {
     what: 'Kiosk: phone upload -> kiosk on editor',
     measured: `${fmtMs(r.medianHandoffMs)} median (worst ${fmtMs(r.worstHandoffMs)}); upload itself ${fmtMs(r.medianUploadMs)}`,
     target: `< ${fmtMs(r.targetMs)}`,
-    ok: r.pass,
+    ok: r.medianHandoffMs < r.targetMs,
+  });
+  rows.push({
+    what: 'Kiosk: tap on "Añadir imagen" -> QR code shown',
+    measured: `${fmtMs(r.medianQrMs)} median`,
+    target: `< ${fmtMs(r.qrTargetMs)}`,
+    ok: r.medianQrMs < r.qrTargetMs,
   });
 });
 

@@ -1,4 +1,4 @@
-// The checkout screens (spec points 2, 4, 5 and 8): pay at the store or pay now, delivery or
+// The checkout screens (docs/product.md §2.9-§2.12, §4.6, §5.3 and §8): pay at the store or pay now, delivery or
 // pickup, the data form with its rules, the card gateway (the built-in simulator) and the
 // confirmation. Every order is first brought to "design confirmed" through the API, as the editor
 // does, by the browser's own visitor. Screenshots of every page go to SCREENSHOT_DIR
@@ -489,9 +489,7 @@ describe('checkout', () => {
       // then says the payment is not confirmed yet; the order stays in the session, unpaid.
       await page.goto(`${server.url}/payment-success`);
       await page.getByText('Estamos confirmando el pago con el banco…').waitFor();
-      await page
-        .getByText('El banco todavía no nos ha confirmado el pago.', { exact: false })
-        .waitFor({ timeout: 20_000 });
+      await page.getByText('El banco todavía no nos ha confirmado el pago.', { exact: false }).waitFor();
       assert.equal(await session(page, 'order_id'), id);
       assert.equal((await paymentStatus(id)).status, 'pending');
       await page.goto(`${server.url}/pedido/datos`);
@@ -552,7 +550,7 @@ describe('checkout', () => {
     }
   });
 
-  test('every rule of spec point 5 is checked in the browser, with nothing sent to the server', async () => {
+  test('every contact and delivery rule is checked in the browser, with nothing sent to the server', async () => {
     const tab = await newPage(browser, 'phone');
     const { page } = tab;
     try {

@@ -37,7 +37,7 @@ export function assertSameTransform(actual: DesignTransform, expected: DesignTra
 
 /** Waits until the editor shows `expected`. */
 export async function expectTransform(page: Page, expected: DesignTransform, message = ''): Promise<void> {
-  await eventually(async () => assertSameTransform(await shownTransform(page), expected, message), 5000);
+  await eventually(async () => assertSameTransform(await shownTransform(page), expected, message));
 }
 
 /**
@@ -136,7 +136,7 @@ export async function draftWhere(
   await eventually(async () => {
     last = await savedDraft(page, baseUrl, orderId);
     check(last);
-  }, 15_000);
+  });
   return last!;
 }
 
@@ -171,7 +171,7 @@ export async function orderWithPhoto(
 }
 
 /**
- * Puts the order in the tab's session as the storefront does before the editor (spec point 3),
+ * Puts the order in the tab's session as the storefront does before the editor (docs/product.md §3.10),
  * optionally with a placement the editor should restore, and opens /editor-edicion.
  */
 export async function openEditor(

@@ -124,7 +124,7 @@ describe('design editor', () => {
       assertSameTransform(state.transform, fitted);
       await warning.waitFor({ state: 'detached' });
 
-      // Zooming out stops where the photo just covers the case (100 %), never towards the spec's
+      // Zooming out stops where the photo just covers the case (100 %), never towards the brief's
       // 10 %: a smaller photo would leave part of the case unprinted.
       assert.equal(zoomOf(state), 1);
       assert.ok(await button(page, 'Alejar la imagen').isDisabled(), 'zoom out stops at the covering size');

@@ -108,15 +108,13 @@ async function openQr(kiosk: Page, orderId: string, before: number): Promise<str
     if (new URL(request.url()).pathname === linkPath) asked.push(request.url());
   };
   kiosk.on('request', onRequest);
-  const tappedAt = Date.now();
   await addImage(kiosk).click();
   const qr = qrDialog(kiosk).getByRole('img', { name: QR_LABEL });
   await qr.waitFor();
-  const shownAfter = Date.now() - tappedAt;
   kiosk.off('request', onRequest);
+  // The code is drawn from the link fetched beforehand; how soon it shows is measured by
+  // bench/kiosk.ts, not asserted here.
   assert.deepEqual(asked, [], 'no link is asked for after the tap');
-  // The click itself and the screenshot machinery take some time on a loaded machine.
-  assert.ok(shownAfter < 1500, `the QR code showed ${shownAfter} ms after the tap`);
   return decodeQr(qr);
 }
 
@@ -189,7 +187,7 @@ describe('kiosk and phone', () => {
 
       // The phone sends the orange photo; the kiosk moves on to the editor with it.
       const orangeUri = await phoneSends(phone.page, firstLink, orange);
-      await k.waitForURL(`${server.url}/editor-edicion`, { timeout: 30_000 });
+      await k.waitForURL(`${server.url}/editor-edicion`);
       await k.getByRole('application', { name: 'Tu foto sobre la funda' }).waitFor();
       assert.equal((await fetchOrder(orderId)).image, orangeUri);
 
@@ -222,7 +220,7 @@ describe('kiosk and phone', () => {
       const secondLink = await openQr(k, orderId, fetchedBefore);
       assert.notEqual(secondLink, firstLink, 'a new link');
       const blueUri = await phoneSends(phone.page, secondLink, blue);
-      await k.waitForURL(`${server.url}/editor-edicion`, { timeout: 30_000 });
+      await k.waitForURL(`${server.url}/editor-edicion`);
       await k.getByRole('application', { name: 'Tu foto sobre la funda' }).waitFor();
 
       // The customer orders what the kiosk shows.

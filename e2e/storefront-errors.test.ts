@@ -1,5 +1,5 @@
 // What the customer sees when something goes wrong: every case shows its text of the message
-// catalogue (spec point 8), and a slow, stale search answer never replaces a newer one.
+// catalogue (docs/product.md §8), and a slow, stale search answer never replaces a newer one.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { ModelPage } from '@shop/contracts/catalogue';

@@ -6,9 +6,13 @@ import { PAGE_DATA_ELEMENT_ID } from '@shop/contracts/storefront';
 import type { Origin } from '@shop/contracts/stores';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
+import { BROWSER_WAIT_MS } from './support/browser.ts';
 
 /** Retries `check` (an assertion) until it passes or `timeoutMs` is over; then throws its last error. */
-export async function eventually(check: () => Promise<void> | void, timeoutMs = 10_000): Promise<void> {
+export async function eventually(
+  check: () => Promise<void> | void,
+  timeoutMs = BROWSER_WAIT_MS,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

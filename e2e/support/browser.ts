@@ -29,6 +29,14 @@ export const viewports = {
 } as const;
 
 export type ViewportName = keyof typeof viewports;
+
+/**
+ * How long a browser test waits for what it asserts (an element, a URL, a response) before it
+ * fails: twice Playwright's own default, so that a loaded 2-core machine (CI with another job on
+ * one core) still passes. A functional test never asserts how fast something happened; speed
+ * goals live in bench/ (the kiosk hand-off, for example, in bench/kiosk.ts).
+ */
+export const BROWSER_WAIT_MS = 60_000;
 export type Viewport = { width: number; height: number };
 
 /** Launches headless Chromium; Playwright gives it a fresh temporary profile and removes it on close. */
@@ -64,6 +72,8 @@ export async function newPage(
     ...(mobile ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
     ...opts,
   });
+  context.setDefaultTimeout(BROWSER_WAIT_MS);
+  context.setDefaultNavigationTimeout(BROWSER_WAIT_MS);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg) => {
