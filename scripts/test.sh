@@ -3,7 +3,8 @@
 # Called by `npm test` (README: `npm install && npm test`).
 #
 # Steps, in order:  lint  typecheck  build  unit  api  e2e
-#   unit = every *.test.ts under packages/ and apps/ (except apps/server/test/)
+#   lint = biome (lint + format) and the check of references to the repository's documents
+#   unit = every *.test.ts under packages/, apps/ (except apps/server/test/) and scripts/
 #   api  = apps/server/test/**/*.test.ts   (unit and api run together in one node --test run)
 #   e2e  = e2e/*.test.ts, one file at a time, against the built server + Debian's Chromium
 #
@@ -131,7 +132,10 @@ source scripts/lib/ensure-packages.sh
 # ---------------------------------------------------------------------------------------------
 echo "scripts/test.sh — node $(node --version), ONLY='${ONLY}'"
 
-if wants lint; then run_step "lint + format (biome)" npx biome check .; fi
+if wants lint; then
+  run_step "lint + format (biome)" npx biome check .
+  run_step "document references" node --import tsx scripts/check-doc-references.ts
+fi
 if wants typecheck; then run_step "typecheck" npm run typecheck; fi
 if wants build; then run_step "build" npm run build; fi
 
@@ -143,7 +147,7 @@ api_files=()
 if wants unit; then
   while IFS= read -r f; do
     [[ "$f" == apps/server/test/* ]] || unit_files+=("$f")
-  done < <(find_tests packages apps)
+  done < <(find_tests packages apps scripts)
 fi
 # PostgreSQL-only API tests: they stop and start a PostgreSQL server under the running app, or run
 # two app instances on one database (invoices issued at once from both).

@@ -46,8 +46,8 @@ import {
  * - ownStore: staff of store 1.
  * - admin.
  *
- * The customer's order calls take no session: the order id IS the capability (DESIGN.md,
- * "Orders"), so anyone holding it may read and go on with the order (200 in every column). What
+ * The customer's order calls take no session: the order id IS the capability today (docs/product.md
+ * §10.4 describes the session-bound order that is to replace it), so anyone holding it may read and go on with the order (200 in every column). What
  * keeps that safe is checked here and in hostile-input.test.ts: order ids are random UUIDs that
  * cannot be guessed or enumerated (1,000 random ids: all 404), order numbers are refused by the
  * customer calls, and listing orders is staff-only (401 anonymous, 403 for another store). Two

@@ -19,7 +19,7 @@ import {
 /**
  * A case template as an administrator would draw it: white sheet, the case body transparent, a
  * grey outline (the only "ink", so it defines the crop box) and a near-white smudge (240) in the
- * margin that the spec's rule must whiten.
+ * margin that the crop rule (docs/product.md §9.4) must whiten.
  */
 async function templatePng(): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="360">

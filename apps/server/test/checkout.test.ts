@@ -115,7 +115,7 @@ describe('checkout: the order calls as a server-enforced state machine', () => {
     assert.equal((await read(fresh)).status, 'created');
   });
 
-  describe('spec point 5 rules, at the API', () => {
+  describe('the contact and delivery rules, at the API', () => {
     const contact: [string, Record<string, string>, boolean, keyof typeof messages | null][] = [
       ['name missing (pickup)', { name: '', email: '', phone: '' }, false, 'contactFieldsRequired'],
       ['name only spaces', { name: '   ' }, false, 'contactFieldsRequired'],

@@ -377,7 +377,7 @@ describe('photo ingest: orientation and metadata', () => {
 });
 
 describe('photo ingest: refused inputs', () => {
-  test('empty input: 400 with the spec’s "No image provided"', async () => {
+  test('empty input: 400 with "No image provided"', async () => {
     await refused(Buffer.alloc(0), 400, 'NO_IMAGE', 'noImageProvided');
   });
 

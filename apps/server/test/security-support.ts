@@ -129,7 +129,7 @@ export function assertRefused(
 }
 
 export function assertSpanish(message: string, label = ''): void {
-  // The spec's "No image provided" is quoted verbatim on purpose.
+  // The "No image provided" of docs/product.md §5.4 is quoted verbatim on purpose.
   if (message === messages.noImageProvided) return;
   assert.match(message, /[a-záéíóúñ]/i, `${label} message`);
   assert.doesNotMatch(

@@ -57,7 +57,7 @@ describe('stores API', () => {
     }
   });
 
-  test('decode-url refuses garbage with 400 and the spec message', async () => {
+  test('decode-url refuses garbage with 400 and its Spanish message', async () => {
     const garbage = [
       'garbage',
       'AAAA',

@@ -244,7 +244,7 @@ describe('editor commands keep the photo covering the case', () => {
     }
   });
 
-  it('zooming out to the spec minimum of 10 % stops at the covering size (zoom 1)', () => {
+  it('zooming out to the minimum of 10 % stops at the covering size (zoom 1)', () => {
     const state = initialEditorState({ width: 4000, height: 3000 }, { width: 573, height: 1181 });
     assert.equal(minZoom(state), 1);
     assert.equal(zoomOf(zoomBy(state, { factor: 0.1 })), 1);

@@ -4,7 +4,7 @@
  *
  * Zoom is not stored separately: it is DERIVED from the transform as `scale / coverScale`, i.e.
  * zoom 1 is 'fit to template' (the photo just covers the case) for the current quarter turns. The
- * spec's zoom step 0.1 applies to this zoom. One source of truth, nothing to fall out of sync.
+ * zoom step 0.1 of docs/product.md §9.3 applies to this zoom. One source of truth, nothing to fall out of sync.
  *
  * Every command keeps the photo covering the case (`keepCovering`): zooming out stops at the
  * covering size, a drag stops where an edge of the photo meets the edge of the case, a turn that
@@ -39,10 +39,10 @@ export function keepCovering(state: EditorState, transform: DesignTransform): Ed
 }
 
 export const ZOOM = {
-  /** Spec point 9: zoom step 0.1 (buttons). */
+  /** docs/product.md §9.3: zoom step 0.1 (buttons). */
   step: 0.1,
   /**
-   * Spec points 5 and 9: zoom minimum 0.1 (wheel, pinch and zoom out). In practice the floor is
+   * docs/product.md §5.5 and §9.3: zoom minimum 0.1 (wheel, pinch and zoom out). In practice the floor is
    * higher: the photo must always cover the case (`minZoom`), which for the whole box is zoom 1.
    */
   min: 0.1,
@@ -50,7 +50,7 @@ export const ZOOM = {
   max: 10,
 } as const;
 
-/** The editor right after the photo loads: 'fit to template' (spec point 4). */
+/** The editor right after the photo loads: 'fit to template' (docs/product.md §4.5). */
 export function initialEditorState(photo: PxSize, box: PxSize): EditorState {
   return { photo, box, transform: coverTransform(photo, box) };
 }

@@ -6,7 +6,7 @@ import { mmToPx, type PhoneOutline, pxToMm } from './outline.ts';
 import type { DesignTransform } from './transform.ts';
 import { type Dpi, dpi, type Mm, mm, type Px, px } from './units.ts';
 
-/** DESIGN.md: the print file is at least 300 DPI at the case's real size. */
+/** docs/product.md §10.8: the print file is at least 300 DPI at the case's real size. */
 export const PRINT_DPI: Dpi = dpi(300);
 /** Below this the editor warns (without blocking) that the photo may print blurry. */
 export const LOW_RESOLUTION_DPI: Dpi = dpi(150);

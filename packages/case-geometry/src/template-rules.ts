@@ -1,5 +1,5 @@
 /**
- * The spec's template crop rules (point 9), on plain RGBA byte buffers so the browser (ImageData)
+ * The template crop rules of docs/product.md §9.4, on plain RGBA byte buffers so the browser (ImageData)
  * and the server (sharp raw output) apply exactly the same code:
  *
  * - a pixel is EMPTY when it is transparent (alpha 0) or near white: R, G and B all above 230;

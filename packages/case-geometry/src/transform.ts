@@ -6,7 +6,7 @@
  * THE CONVENTION (what a stored transform means; changing it breaks every stored order)
  *
  * - The reference frame is the template's CROP BOX: the bounding box of the template image's
- *   non-empty pixels under the spec's crop rule (`template-rules.ts`: transparent, or all of R, G, B
+ *   non-empty pixels under the crop rule of docs/product.md §9.4 (`template-rules.ts`: transparent, or all of R, G, B
  *   above 230, is empty). For our generated templates that is the case body's outline (plus the
  *   outer half of its 1-2 px stroke). The crop box stands for the case's real size: the editor shows
  *   it at screen size, the print file renders it at `outline.widthMm x outline.heightMm` at 300 DPI.
@@ -30,7 +30,7 @@
  * Matrices are `[a, b, c, d, e, f]` in the order of canvas `setTransform(a, b, c, d, e, f)`:
  * x' = a*x + c*y + e, y' = b*x + d*y + f.
  *
- * Usage. Editor: the canvas shows the crop box (template cropped by the spec's rule); draw white,
+ * Usage. Editor: the canvas shows the crop box (template cropped by that rule); draw white,
  * then `ctx.setTransform(...photoToOutputMatrix(t, {width: img.naturalWidth, height: img.naturalHeight},
  * canvasSize)); ctx.drawImage(img, 0, 0)`, then reset and draw the whitened template crop over the
  * whole canvas. The photo size is that of the image actually drawn (the editor's downscaled copy is

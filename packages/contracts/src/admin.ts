@@ -17,7 +17,7 @@ export const PixelRectSchema = z.object({
 
 /**
  * The stored image: its URI for the brand, model or store, its size in pixels and, for a template,
- * the crop box of spec point 9 (the case's frame of reference in the editor and the print file).
+ * the crop box of docs/product.md §9.4 (the case's frame of reference in the editor and the print file).
  */
 export const CatalogueImageSchema = z.object({
   uri: FileUri,

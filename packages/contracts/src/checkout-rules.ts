@@ -1,9 +1,9 @@
 /**
- * Spec point 5's contact and delivery rules, shared by the data form and the server. Each rule
- * carries the message key of the spec's text, so both sides say the same thing. Kept free of zod
+ * The contact and delivery rules of docs/product.md §5.3, shared by the data form and the server. Each rule
+ * carries the message key of its text, so both sides say the same thing. Kept free of zod
  * so that the storefront's data form can run them without bundling the schema library.
  *
- * Stricter than the spec's letter where the letter refused real customers or let rubbish through:
+ * Stricter than the original brief's letter where the letter refused real customers or let rubbish through:
  * a phone is any valid Spanish number however it is written (spaces, dashes, +34, 0034), stored
  * in E.164; an e-mail must look like one (`antonio@` does not); a postal code is five digits whose
  * first two name a Spanish province (01-52).

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * `POST /api/mails` (spec point 7: toList, subject, text). Staff only: open to anyone it would be
+ * `POST /api/mails` (docs/product.md §7.7: toList, subject, text). Staff only: open to anyone it would be
  * a relay for spam under the shop's name. Each recipient gets a message of their own, so nobody
  * sees the other addresses.
  */

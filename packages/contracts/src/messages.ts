@@ -3,7 +3,7 @@
  * shared by the storefront, the back office and the server's error bodies.
  */
 export const messages = {
-  // Store and catalogue (spec point 8)
+  // Store and catalogue (docs/product.md §8.1)
   pageLoadFailed: 'Error obteniendo la página. Por favor, inténtalo de nuevo.',
   invalidStoreUrl: 'URL inválida o faltante en los parámetros de la ruta.',
   invalidStore: 'Tienda inválida.',

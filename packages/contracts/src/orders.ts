@@ -3,7 +3,7 @@ import { FileUri, Id, IdParam } from './common.ts';
 import { DesignTransformSchema } from './design-transform.ts';
 import { OrderPhotoSchema, SceneSchema } from './scene-schema.ts';
 
-/** The order life cycle of DESIGN.md; the server enforces every transition. */
+/** The order life cycle of docs/product.md §4.8; the server enforces every transition. */
 export const OrderStatus = z.enum([
   'created',
   'image_uploaded',
@@ -32,7 +32,7 @@ export const OrderIdParamsSchema = z.object({ id: OrderId });
 const Ref = z.object({ id: Id });
 
 /**
- * The body of `POST /api/orders`. Only the three references count; anything else the spec's client
+ * The body of `POST /api/orders`. Only the three references count; anything else a client
  * sends (total, flags, status...) is accepted and ignored, because the server computes them.
  */
 export const OrderCreateSchema = z.object({ store: Ref, brand: Ref, model: Ref });
@@ -121,7 +121,7 @@ const QueryDate = z
     return year >= 2000 && year <= 2999 && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(s);
   }, 'fecha AAAA-MM-DD');
 
-/** `GET /api/orders` (staff): spec point 3's filter plus paging and sorting. */
+/** `GET /api/orders` (staff): the filter of docs/product.md §3.5 plus paging and sorting. */
 export const OrderFilterSchema = z.object({
   storeId: IdParam.optional(),
   /** An order id (UUID) or a human order number ("123" or "000123"). */

@@ -6,7 +6,7 @@ export const OnlinePaymentMethod = z.enum(['card', 'bizum']);
 export type OnlinePaymentMethod = z.infer<typeof OnlinePaymentMethod>;
 
 /**
- * `POST /api/payment/initiate/{id}`: the spec's client posts an empty body, so the method is
+ * `POST /api/payment/initiate/{id}`: the storefront posts an empty body, so the method is
  * optional (card) and may come in the query or the JSON body. Any amount the client sends is
  * dropped: the server charges the order's own price and shipping.
  */

@@ -86,7 +86,7 @@ export const MODEL_PICTURE_SIZES = '(min-width: 48rem) 8rem, 6.5rem';
  */
 export const PRIORITY_MODEL_PICTURES = 2;
 
-/** Route slugs of the static pages (spec point 2). */
+/** Route slugs of the static pages (docs/product.md §2.16). */
 export const staticSlugs = [
   'general-conditions',
   'return-conditions',

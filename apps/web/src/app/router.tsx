@@ -53,7 +53,7 @@ const TrackingRoute = lazyRoute(() => import('./routes/tracking'), 'TrackingRout
 const CreditsRoute = lazyRoute(() => import('./routes/credits'), 'CreditsRoute');
 const AdminRoute = lazyRoute(() => import('./routes/admin'), 'AdminRoute');
 
-/** The route table of spec point 2. */
+/** The route table of docs/product.md §2.1. */
 const routes = (
   <>
     {/* The staff back office: its own shell, outside the customer layout. */}

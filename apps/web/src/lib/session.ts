@@ -4,7 +4,7 @@ import type { Origin } from '@shop/contracts/stores';
 
 export type DeliveryMethod = 'pickup' | 'delivery';
 
-/** What the storefront keeps per tab (sessionStorage), under the names of spec point 3. */
+/** What the storefront keeps per tab (sessionStorage), under the names of docs/product.md §3.10. */
 export interface SessionValues {
   order_id: string;
   store_id: number;

@@ -2,7 +2,7 @@ import type { EditorState } from '../editor-state.ts';
 import { coverTransform } from '../transform.ts';
 
 /**
- * 'Fit to template' (also run about 100 ms after the photo loads, spec point 9): centred, just
+ * 'Fit to template' (also run about 100 ms after the photo loads, docs/product.md §9.3): centred, just
  * covering the case, keeping the current turns and mirror.
  */
 export function fitToTemplate(state: EditorState): EditorState {

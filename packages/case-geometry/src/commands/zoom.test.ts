@@ -26,7 +26,7 @@ describe('zoomIn / zoomOut', () => {
     assert.ok(Math.abs(s.transform.scale / fitted.transform.scale - 1.1) < 1e-9);
   });
 
-  it('never go below the size that covers the case (zoom 1), even towards the spec minimum of 0.1', () => {
+  it('never go below the size that covers the case (zoom 1), even towards the minimum of 0.1', () => {
     let s = zoomIn(zoomIn(fitted));
     const seen: number[] = [];
     for (let i = 0; i < 12; i++) {

@@ -8,7 +8,7 @@
  *   at most CATALOGUE_MAX_BYTES and CATALOGUE_MAX_PIXELS (read from the header before decoding),
  *   still images only;
  * - always re-encoded from decoded pixels, so no metadata and no trailing payload survive;
- * - a template must be a PNG with transparency, and gets spec point 9's rules here, once: its crop
+ * - a template must be a PNG with transparency, and gets the crop rule of docs/product.md §9.4 here, once: its crop
  *   box must exist (some non-empty pixel) and near-white pixels are stored whitened, so the editor,
  *   the print renderer and the back office's preview all start from the same pixels.
  *
@@ -109,7 +109,7 @@ function hasTransparency(rgba: Buffer): boolean {
   return false;
 }
 
-/** A case template: a PNG with transparency, whitened by spec point 9, with its crop box. */
+/** A case template: a PNG with transparency, whitened by docs/product.md §9.4, with its crop box. */
 async function processTemplate(
   input: Buffer,
   format: CatalogueFormat,

@@ -14,7 +14,7 @@ import { conflict, deleteOrInUse, fail, fieldError, notFound } from '../../lib/e
 import { escapeLike, searchKey } from '../../lib/ids.ts';
 import { fileIdFromUri, fileUriOrNull } from '../files/service.ts';
 
-/** Anonymous callers see the customer catalogue only; staff see everything (spec points 4 and 5). */
+/** Anonymous callers see the customer catalogue only; staff see everything (docs/product.md §5.2). */
 export type Audience = 'public' | 'staff';
 
 interface BrandRow {
@@ -128,7 +128,7 @@ const MODEL_SELECT = `
          ARRAY(SELECT sm.store_id FROM store_models sm WHERE sm.model_id = m.id ORDER BY sm.store_id) AS stores
   FROM models m JOIN brands b ON b.id = m.brand_id`;
 
-/** Spec point 5: a model is shown when it and its brand are public and not down. */
+/** docs/product.md §5.2: a model is shown when it and its brand are public and not down. */
 const VISIBLE = 'm.is_public AND NOT m.is_down AND b.is_public AND NOT b.down';
 
 const toModel = (r: ModelRow): Model => ({

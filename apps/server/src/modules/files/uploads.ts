@@ -73,7 +73,7 @@ export function malformedForm(err: unknown): unknown {
   return fail(400, 'BAD_REQUEST', 'badRequest');
 }
 
-/** The spec's "No image provided" for a form without a file or with an empty one. */
+/** The "No image provided" of docs/product.md §5.4 for a form without a file or with an empty one. */
 export function requireFile(form: UploadForm): SpooledFile {
   if (!form.file || form.file.size === 0) throw new AppError(400, 'NO_IMAGE', messages.noImageProvided);
   return form.file;

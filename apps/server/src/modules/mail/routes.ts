@@ -5,7 +5,7 @@ import { requireAdmin } from '../auth/service.ts';
 import { enqueueMail, listOutbox } from './service.ts';
 
 /**
- * Spec point 7's `POST /api/mails`, for the shop's administrators only (anyone else could use the
+ * The `POST /api/mails` of docs/product.md §7.7, for the shop's administrators only (anyone else could use the
  * shop as a spam relay), and the outbox list of the back office. The mails the customer's actions
  * cause are queued by the server itself; the storefront never composes one.
  */

@@ -37,7 +37,7 @@ const Email = z.string().max(254).pipe(z.email());
 
 /**
  * An address we are willing to put in a To or Reply-To header, or null. The checkout only asks for
- * an '@' (spec point 5), and 'a@b.es, otro@c.es' must not turn one customer into two recipients.
+ * an '@' (docs/product.md §5.3), and 'a@b.es, otro@c.es' must not turn one customer into two recipients.
  */
 export function deliverableAddress(value: string | null | undefined): string | null {
   const v = (value ?? '').trim();

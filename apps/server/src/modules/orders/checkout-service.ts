@@ -14,7 +14,7 @@ import { markOrderPaid } from './paid.ts';
 import { expectOpen, type LockedOrder, lockOrder, moveTo } from './state.ts';
 
 /**
- * The checkout steps of spec point 4 as a server-enforced state machine. Every step locks the
+ * The checkout steps of docs/product.md §4.6 as a server-enforced state machine. Every step locks the
  * order row, checks the state, changes it and writes the timeline in one transaction, and every
  * step can be repeated (the same call twice leaves the same order).
  *

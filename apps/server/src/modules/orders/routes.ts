@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createOrder, forCustomer, getOrder } from './service.ts';
 import { orderTracking } from './tracking.ts';
 
-/** The spec's client may also send its own idea of the order (total, flags): accepted and ignored. */
+/** A client may also send its own idea of the order (total, flags): accepted and ignored. */
 const CreateBodySchema = OrderCreateSchema.extend({ origin: Origin.default('false') });
 
 export async function orderRoutes(app: FastifyInstance): Promise<void> {

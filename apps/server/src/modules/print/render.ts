@@ -13,7 +13,7 @@
  *    cuts the visible window out of the result.
  * 3. The mirror and quarter turns are a pure re-indexing of pixels, done while copying the window
  *    onto the white canvas (exact, and cheaper than another sharp pass).
- * 4. The template's crop box, whitened by the spec's rule, is scaled to the canvas and laid over.
+ * 4. The template's crop box, whitened by the rule of docs/product.md §9.4, is scaled to the canvas and laid over.
  *
  * STYLES
  * - 'print' (default, the file the printer gets): the mask is the template's own alpha with its
@@ -272,7 +272,7 @@ async function placePhoto(
 }
 
 /**
- * The template's crop box as an RGBA layer of the output's size: whitened by the spec's rule and,
+ * The template's crop box as an RGBA layer of the output's size: whitened by the rule of docs/product.md §9.4 and,
  * for the 'print' style, with every colour set to white (see the top of the file).
  */
 export async function templateMask(

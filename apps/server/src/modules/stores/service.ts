@@ -57,7 +57,7 @@ export async function getStore(q: Queryable, id: number): Promise<Store> {
   return store;
 }
 
-/** Spec point 5: a store is valid when it exists and is not down. */
+/** docs/product.md §5.1: a store is valid when it exists and is not down. */
 export async function validateStore(q: Queryable, id: number): Promise<void> {
   const store = await getStore(q, id);
   if (store.down) throw fail(409, 'STORE_DOWN', 'storeIsDown');

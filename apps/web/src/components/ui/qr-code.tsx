@@ -2,7 +2,7 @@ import { create } from 'qrcode';
 import { useMemo } from 'react';
 import { LogoMark } from '@/components/ui/icons';
 
-// Spec point 9, in the drawing's own units (CSS pixels at its nominal size): error correction M,
+// docs/product.md §9.9, in the drawing's own units (CSS pixels at its nominal size): error correction M,
 // a 16 px quiet zone and a 40 px centre image. The shop's mark sits on a white square a little
 // larger than itself; it hides about 2 % of the modules, far below what level M restores (15 %).
 const SIZE = 400;

@@ -30,7 +30,7 @@ async function asError(res: Response): Promise<ApiError> {
 
 /**
  * Uploads a brand, model or store picture or a case template (admin, multipart). A template comes
- * back whitened by spec point 9, with its crop box.
+ * back whitened by docs/product.md §9.4, with its crop box.
  */
 export async function uploadCatalogueImage(kind: CatalogueImageKind, file: File): Promise<CatalogueImage> {
   let res: Response;

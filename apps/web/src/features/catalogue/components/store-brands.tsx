@@ -46,7 +46,7 @@ function BrandCard({ brand, eager }: { brand: BrandWithModels; eager: boolean })
   );
 }
 
-/** The brand grid of a store (spec point 2), once the store is known to be valid. */
+/** The brand grid of a store (docs/product.md §2.5), once the store is known to be valid. */
 export function BrandGrid({ storeId }: { storeId: number }) {
   const state = useStoreBrands(storeId);
 

@@ -17,7 +17,7 @@ export type StoreBrands =
   | { status: 'ready'; brands: BrandWithModels[] };
 
 /**
- * The brands a store can sell (spec point 4): public brands that are not down, each with the
+ * The brands a store can sell (docs/product.md §4.2): public brands that are not down, each with the
  * store's visible models, leaving out brands without any.
  */
 async function loadStoreBrands(storeId: number, signal: AbortSignal): Promise<BrandWithModels[]> {

@@ -66,7 +66,7 @@ export function CheckoutFrame({ title, step, lead, children }: CheckoutFrameProp
 
 interface OrderGateProps {
   state: CheckoutOrderState;
-  /** What to say when the session has no order (each page has its own text in spec point 8). */
+  /** What to say when the session has no order (each page has its own text in docs/product.md §8.6). */
   noOrderMessage: string;
   onRetry: () => void;
   children: (order: Order) => ReactNode;

@@ -197,7 +197,7 @@ function OrderDataForm({ order, onConflict }: FormProps) {
       writeDraft(order.id, { data, means });
       setGateway(await initiatePayment(order.id, means));
     } catch (failure) {
-      // Spec point 8 only logs this; the customer still gets a way to try again.
+      // docs/product.md §8.8: only logged; the customer still gets a way to try again.
       console.warn('Payment initiation failed', failure);
       fail(failure, messages.genericRetry);
     }

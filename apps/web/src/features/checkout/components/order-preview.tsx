@@ -62,7 +62,7 @@ interface OrderPreviewProps {
   compact?: boolean;
 }
 
-/** The order preview card of spec point 2: the case, what it is and what it costs, line by line. */
+/** The order preview card of docs/product.md §2.13: the case, what it is and what it costs, line by line. */
 export function OrderPreview({ order, shipping, detail, compact = false }: OrderPreviewProps) {
   return (
     <section

@@ -86,7 +86,7 @@ function PayNowPanel({ order, onConflict }: PanelProps) {
   async function proceed() {
     setBusy('continue');
     setError(null);
-    // Adding the delivery fee has no text of its own in the spec: the generic one says "try again".
+    // Adding the delivery fee has no text of its own (docs/product.md §8.8): the generic one says "try again".
     let fallback: string = messages.genericRetry;
     try {
       // Back from the pay-at-store page the order says "pay at the store": this page's choice wins.

@@ -15,7 +15,7 @@ export function StoreAddress({ store }: { store: StoreData }) {
   );
 }
 
-/** The store's data as the confirmation lists it (spec point 2): name, address, town, province, postal code. */
+/** The store's data as the confirmation lists it (docs/product.md §2.12): name, address, town, province, postal code. */
 export function StoreDetails({ store }: { store: StoreData }) {
   return (
     <div className="store-address store-details-list">

@@ -12,7 +12,7 @@ const complete: CustomerData = {
 };
 const empty: CustomerData = { name: '', email: '', phone: '', address: '', city: '', postalCode: '' };
 
-describe('formProblem (spec point 5, with the fields to mark)', () => {
+describe('formProblem (docs/product.md §5.3, with the fields to mark)', () => {
   test('pickup needs the name only', () => {
     assert.equal(formProblem({ ...empty, name: 'Lucía' }, false), null);
     assert.deepEqual(formProblem(empty, false), {

@@ -11,7 +11,7 @@ export type CustomerData = ContactFields & DeliveryFields;
 export type FieldName = keyof CustomerData;
 
 export interface FormProblem {
-  /** The message key of spec point 5 (the server answers with the same one). */
+  /** The message key of docs/product.md §5.3 (the server answers with the same one). */
   key: ContactProblem | DeliveryProblem;
   section: 'contact' | 'delivery';
   /** The fields to mark as wrong, in form order; the first one gets the focus. */

@@ -1,7 +1,7 @@
 import type { Order } from '@shop/contracts/orders';
 import { apiRequest } from '@/lib/api-client';
 
-/** '¡OK, pedir!' chooses paying at the store (spec point 4); the pay-now switch comes later. */
+/** '¡OK, pedir!' chooses paying at the store (docs/product.md §4.5); the pay-now switch comes later. */
 export const confirmPayAtStore = (orderId: string): Promise<Order> =>
   apiRequest<Order>(`/api/orders/${encodeURIComponent(orderId)}/confirmPaymentMethod`, {
     method: 'POST',

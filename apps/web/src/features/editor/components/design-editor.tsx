@@ -29,7 +29,7 @@ export interface DesignEditorProps {
   orderHref: string;
 }
 
-/** `/editor-edicion` (spec points 2 and 4): the customer places the photo on the case. */
+/** `/editor-edicion` (docs/product.md §2.8 and §4.5): the customer places the photo on the case. */
 export function DesignEditor({
   orderId,
   storeHref,

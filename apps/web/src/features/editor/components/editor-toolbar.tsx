@@ -34,7 +34,7 @@ export interface EditorToolbarProps {
   onRotate: () => void;
 }
 
-/** The photo's tools (spec point 2). Every one is a real button, reachable with Tab. */
+/** The photo's tools (docs/product.md §2.8). Every one is a real button, reachable with Tab. */
 export function EditorToolbar(props: EditorToolbarProps) {
   const { zoom, canZoomIn, canZoomOut, disabled } = props;
   return (

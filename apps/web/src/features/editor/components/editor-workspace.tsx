@@ -102,7 +102,7 @@ function orderFailure(failure: unknown): string {
 /** Keystrokes closer together than this in one text make one step of the history. */
 const TYPING_STEP_MS = 1000;
 
-/** Spec point 9: fit-to-template runs about 100 ms after the photo loads. */
+/** docs/product.md §9.3: fit-to-template runs about 100 ms after the photo loads. */
 const FIT_DELAY_MS = 100;
 
 /**
@@ -506,7 +506,7 @@ export function EditorWorkspace({
     try {
       await removeImage(order.id);
     } catch (failure) {
-      // Spec point 8: a failure here is only logged; the customer goes to pick a photo anyway.
+      // docs/product.md §8.8: a failure here is only logged; the customer goes to pick a photo anyway.
       console.warn('No se ha podido quitar la foto del pedido', failure);
     }
     clearStoredTransform(order.id);

@@ -2,7 +2,7 @@ import type { PxSize } from '@shop/case-geometry/outline';
 import type { Rect } from '@shop/case-geometry/transform';
 
 /**
- * Where the case's crop box sits on the editor's stage (480x760 CSS px at most, spec point 2):
+ * Where the case's crop box sits on the editor's stage (480x760 CSS px at most, docs/product.md §2.8):
  * as large as fits with a small margin, centred. Around it the photo stays visible behind a veil,
  * so the customer sees the parts that will not be printed while moving it.
  */

@@ -3,7 +3,7 @@ import { cropBox, cropRgba, whitenNearWhiteInPlace } from '@shop/case-geometry/t
 import { canvas2d, fetchBitmap } from './fetch-bitmap';
 
 /**
- * The model's case template, prepared ONCE: cut to its crop box by the spec's rule (the frame of
+ * The model's case template, prepared ONCE: cut to its crop box by the rule of docs/product.md §9.4 (the frame of
  * reference of every DesignTransform) and whitened, exactly as the server's print renderer does.
  * Drawing it later is a single drawImage of this bitmap; its pixels are never processed again.
  */

@@ -71,7 +71,7 @@ const section = (slug: string, id: string): string => {
 const wordCount = (text: string): number => text.split(/\s+/).filter(Boolean).length;
 
 describe('static page registry', () => {
-  test('has the 10 slugs of the spec, each building its own page', () => {
+  test('has the 10 slugs of the static pages, each building its own page', () => {
     assert.equal(staticSlugs.length, 10);
     assert.deepEqual(Object.keys(staticPages).sort(), [...staticSlugs].sort());
     for (const slug of staticSlugs) assert.equal(page(slug).slug, slug);
@@ -79,7 +79,7 @@ describe('static page registry', () => {
     assert.ok(!isStaticSlug('warranty-conditions'));
   });
 
-  test('footer links follow the spec order with Spanish labels', () => {
+  test('footer links follow the footer order with Spanish labels', () => {
     assert.deepEqual(
       footerLinks.map((l) => [l.slug, l.label]),
       [

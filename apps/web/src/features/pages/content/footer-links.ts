@@ -9,7 +9,7 @@ export { type StaticSlug, staticSlugs };
 export const isStaticSlug = (value: string): value is StaticSlug =>
   (staticSlugs as readonly string[]).includes(value);
 
-/** Footer links in the order given by the spec (contact is reached from the navigation bar). */
+/** Footer links in the order of docs/product.md §2.2 (contact is reached from the navigation bar). */
 export const footerLinks: { slug: StaticSlug; label: string }[] = [
   { slug: 'general-conditions', label: 'Condiciones generales' },
   { slug: 'return-conditions-2', label: 'Condiciones de garantía' },

@@ -4,7 +4,7 @@ import type { CompanyInfo } from './types.ts';
 export const postalAddress = (c: CompanyInfo): string =>
   `${c.address}, ${c.postalCode} ${c.town} (${c.province})`;
 
-/** Fixed home-delivery fee (spec point 9), written as Intl es-ES would show it. */
+/** Fixed home-delivery fee (docs/product.md §9.2), written as Intl es-ES would show it. */
 export const SHIPPING_FEE = '5,00 €';
 
 /** Dispatch cut-off time on working days. */

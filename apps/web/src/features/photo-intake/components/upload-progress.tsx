@@ -1,6 +1,6 @@
 import { useId } from 'react';
 
-/** Its label reads as the spec's 'Subiendo imagen...' spinner. */
+/** Its label reads as the 'Subiendo imagen...' spinner of docs/product.md §2.7. */
 export const UPLOADING_LABEL = 'Subiendo imagen...';
 
 /**

@@ -10,7 +10,7 @@ export type IntakeOrder =
   | { status: 'error'; message: string; retry: boolean }
   | { status: 'ready'; order: Order };
 
-/** The session's order for the photo screen, with the spec's errors (point 8, editor-modelo). */
+/** The session's order for the photo screen, with the errors of docs/product.md §8.4. */
 export function useIntakeOrder(orderId: string | null) {
   const [state, setState] = useState<IntakeOrder>(() =>
     orderId ? { status: 'loading' } : { status: 'error', message: messages.orderIdMissing, retry: false },

@@ -10,7 +10,7 @@ export type PhoneUpload =
   | { status: 'uploading'; progress: number }
   | { status: 'done' }
   /**
-   * `message` is the spec's text; `detail` the server's explanation when it has one. `final` when
+   * `message` is the text of docs/product.md §2.14; `detail` the server's explanation when it has one. `final` when
    * no other photo can help (the link is forged or expired).
    */
   | { status: 'error'; message: string; detail: string | null; final: boolean };

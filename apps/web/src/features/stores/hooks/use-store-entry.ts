@@ -13,7 +13,7 @@ export type StoreEntry =
   | { status: 'error'; message: string }
   | { status: 'ready'; store: Store };
 
-/** Store entry (spec point 4): decode the link, validate the store, keep it in the session. */
+/** Store entry (docs/product.md §4.2): decode the link, validate the store, keep it in the session. */
 async function enterStore(encodedUrl: string, signal: AbortSignal): Promise<Store> {
   const decoded = await orFail(decodeStoreUrl(encodedUrl, signal), messages.pageLoadFailed);
   const valid = await orFail(isStoreValid(decoded.storeId, signal), messages.storeValidationFailed);

@@ -17,7 +17,7 @@ async function loadImage(src: string): Promise<HTMLImageElement> {
 }
 
 /**
- * The template as the editor and the print file use it: spec point 9's rules applied here with the
+ * The template as the editor and the print file use it: the rule of docs/product.md §9.4 applied here with the
  * same code (crop box of the non-empty pixels, near-white made white).
  */
 async function prepare(templateUri: string): Promise<Prepared> {

@@ -11,7 +11,7 @@ const recipients = (text: string) =>
     .map((address) => address.trim())
     .filter(Boolean);
 
-/** Spec point 7's `POST /api/mails`: a message from the shop to one or more people. */
+/** `POST /api/mails` (docs/product.md §7.7): a message from the shop to one or more people. */
 export function ComposeMail({ id: formId, onSent }: { id: string; onSent: () => void }) {
   const id = useId();
   const action = useAction();

@@ -12,7 +12,7 @@ interface OrderFiltersProps {
   onClear: () => void;
 }
 
-/** Spec point 3's order filter (store, order id, date range, finished only) plus the state. */
+/** The order filter of docs/product.md §3.5 (store, order id, date range, finished only) plus the state. */
 export function OrderFilters({ query, stores, onApply, onClear }: OrderFiltersProps) {
   const id = useId();
   const [storeId, setStoreId] = useState(query.storeId ? String(query.storeId) : '');
