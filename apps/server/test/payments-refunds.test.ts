@@ -4,7 +4,7 @@ import { formatEuros } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 import type { RefundResult } from '@shop/contracts/refunds';
 import { decodeMerchantParameters, signRequest } from '../src/modules/payments/redsys.ts';
-import { ADMIN, Client, createStaff, createTestApp, STORE1, signedIn, type TestApp } from './helpers.ts';
+import { ADMIN, Client, STORE1, signedIn, type TestApp } from './helpers.ts';
 import { deliverQueuedMail } from './mail-support.ts';
 import {
   attemptsOf,
@@ -15,27 +15,14 @@ import {
   PUBLIC_TEST_KEY,
   payNowOrder,
 } from './payments-support.ts';
-import { decideAtGateway, freePort, readMail, startSmtp } from './refunds-support.ts';
-
-/** A shop listening on a loopback port (the simulator notifies it over HTTP), with staff. */
-async function listeningShop(env: Record<string, string> = {}) {
-  const port = await freePort();
-  const shop = `http://127.0.0.1:${port}`;
-  const t = await createTestApp({ env: { PUBLIC_URL: shop, ...env } });
-  await t.app.listen({ port, host: '127.0.0.1' });
-  await createStaff(t.db);
-  return t;
-}
-
-/** An order paid at the simulator with a card: 24,90 € with home delivery. */
-async function paidOrder(t: TestApp, c: Client, model: CatalogueModel, method: 'card' | 'bizum' = 'card') {
-  const o = await payNowOrder(c, model);
-  const init = await initiate(c, o.id, method === 'bizum' ? '?method=bizum' : '');
-  await decideAtGateway(t, init, method);
-  const order = (await c.get(`/api/orders/${o.id}`)).json() as Order;
-  assert.equal(order.status, 'paid');
-  return { order, init, due: Math.round((order.total + order.shipping) * 100) };
-}
+import {
+  decideAtGateway,
+  listeningShop,
+  paidOrder,
+  readMail,
+  restCall,
+  startSmtp,
+} from './refunds-support.ts';
 
 const refund = (admin: Client, orderId: string, amount: number, key?: string, reason = 'Funda con defecto') =>
   admin.request({
@@ -60,10 +47,6 @@ async function correctives(t: TestApp, orderId: string) {
   );
   return rows;
 }
-
-/** Posts straight to the simulator's REST endpoint, as another client of the gateway would. */
-const restCall = (t: TestApp, body: object) =>
-  t.app.inject({ method: 'POST', url: '/simulator/redsys/rest/trataPeticionREST', payload: body });
 
 describe('refunds through the simulator (Redsys REST, HMAC_SHA256_V1)', () => {
   let t: TestApp;

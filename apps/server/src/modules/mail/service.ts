@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MailSend, MailStatus, OutboxPage, OutboxQuery } from '@shop/contracts/mail';
+import { eurosToCents } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
@@ -7,7 +8,6 @@ import type { Config } from '../../env.ts';
 import { orderInvoicePdf } from '../invoices/queries.ts';
 import type { CheckoutEffects } from '../orders/checkout-service.ts';
 import { getOrder } from '../orders/service.ts';
-import { eurosToCents } from '@shop/contracts/money';
 import {
   amountDue,
   type CancellationRefund,
@@ -131,7 +131,8 @@ export async function attachInvoices(q: Queryable, outboxId: number, invoices: M
  */
 async function cancellationRefundOf(q: Queryable, order: Order): Promise<CancellationRefund | null> {
   if (!order.paidAt) return null;
-  if (order.paymentMethod === 'paystore') return { amountCents: eurosToCents(amountDue(order)), means: 'store' };
+  if (order.paymentMethod === 'paystore')
+    return { amountCents: eurosToCents(amountDue(order)), means: 'store' };
   const { rows } = await q.query<{ method: 'card' | 'bizum'; refunded: number }>(
     `SELECT a.method,
             coalesce((SELECT sum(r.amount_cents) FROM payment_refunds r

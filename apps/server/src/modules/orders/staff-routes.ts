@@ -66,7 +66,14 @@ export async function staffOrderRoutes(app: FastifyInstance): Promise<void> {
         if (req.body.carrier || req.body.trackingNumber || req.body.trackingUrl) {
           throw new AppError(400, 'VALIDATION_FAILED', messages.parcelOnlyWhenShipped);
         }
-        const deps = { config, invoices, mail: config, rest: redsysRest, log: req.log, effects: checkoutEffects };
+        const deps = {
+          config,
+          invoices,
+          mail: config,
+          rest: redsysRest,
+          log: req.log,
+          effects: checkoutEffects,
+        };
         await cancelOrder(db, deps, req.params.id, staff, req.body.note || null);
       } else {
         await db.transaction(async (tx) => {
@@ -90,7 +97,13 @@ export async function staffOrderRoutes(app: FastifyInstance): Promise<void> {
       if (change.carrier || change.trackingNumber || change.trackingUrl) {
         throw new AppError(400, 'VALIDATION_FAILED', messages.parcelOnlyWhenShipped);
       }
-      return cancelInTransaction(tx, { invoices, effects: checkoutEffects }, orderId, staff, change.note || null);
+      return cancelInTransaction(
+        tx,
+        { invoices, effects: checkoutEffects },
+        orderId,
+        staff,
+        change.note || null,
+      );
     }
     const changed = await changeStatusByStaff(tx, orderId, staff, change.status, change.note ?? null, change);
     if (!changed) return false;

@@ -33,7 +33,8 @@ interface Row {
 const ACTION = {
   unresolved: 'Sin respuesta de Redsys: compruébalo en su panel y resuélvelo',
   refund: 'Pago no aplicado al pedido: queda dinero por devolver',
-  cancellation: 'Cancelación sin hacer: Redsys rechazó la devolución; devuelve el pago o vuelve a cancelar el pedido',
+  cancellation:
+    'Cancelación sin hacer: Redsys rechazó la devolución; devuelve el pago o vuelve a cancelar el pedido',
 } as const;
 
 /**

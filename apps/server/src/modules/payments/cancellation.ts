@@ -1,4 +1,5 @@
 import type { StaffUser } from '@shop/contracts/auth';
+import { messages } from '@shop/contracts/messages';
 import { centsToEuros, formatEuros } from '@shop/contracts/money';
 import type { Database, Queryable } from '../../db/client.ts';
 import { AppError, fail } from '../../lib/errors.ts';
@@ -24,7 +25,6 @@ import {
   sleep,
 } from './refunds.ts';
 import { flagOrder } from './service.ts';
-import { messages } from '@shop/contracts/messages';
 
 /**
  * Cancelling an order gives back what it paid, before anything else:
@@ -47,7 +47,10 @@ export interface CancelDeps extends RefundDeps {
 }
 
 /** The payment that paid the order, with what is still to give back of it; null when nothing is. */
-async function onlineDue(tx: Queryable, orderId: string): Promise<{ attempt: RefundableAttempt; cents: number } | null> {
+async function onlineDue(
+  tx: Queryable,
+  orderId: string,
+): Promise<{ attempt: RefundableAttempt; cents: number } | null> {
   const paying = (await refundableAttempts(tx, orderId)).find((a) => a.mismatch === null);
   if (!paying) return null;
   const cents = paying.amount_cents - paying.taken_cents;
@@ -91,7 +94,13 @@ export async function cancelInTransaction(
       : null;
   // The money went back first (counter) or before (refunds already made); the rectificativa follows.
   expectStatus(order, CANCELLABLE);
-  const rectificativa = await rectifyForCancellation(tx, deps.invoices, orderId, staff, note || 'Pedido cancelado');
+  const rectificativa = await rectifyForCancellation(
+    tx,
+    deps.invoices,
+    orderId,
+    staff,
+    note || 'Pedido cancelado',
+  );
   const changed = await changeStatusByStaff(
     tx,
     orderId,
@@ -160,9 +169,19 @@ export async function cancelOrder(
     const result =
       'resume' in step
         ? await resumeRefund(db, deps, step.resume)
-        : await finish(db, deps, step.refund, step.attempt, await askGateway(deps, step.attempt, step.refund.amount_cents));
+        : await finish(
+            db,
+            deps,
+            step.refund,
+            step.attempt,
+            await askGateway(deps, step.attempt, step.refund.amount_cents),
+          );
     if (result.status === 'failed') {
-      throw new AppError(409, 'CANCEL_REFUND_FAILED', messages.cancelRefundFailed.replace('{reason}', result.message));
+      throw new AppError(
+        409,
+        'CANCEL_REFUND_FAILED',
+        messages.cancelRefundFailed.replace('{reason}', result.message),
+      );
     }
     const { rows } = await db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [orderId]);
     if (rows[0]?.status !== 'cancelled') throw fail(409, 'ORDER_STATE', 'cancelAfterRefundFailed');
@@ -189,17 +208,33 @@ export async function completeCancellation(
   let rectificativa: IssuedInvoice | null = null;
   await tx.query('SAVEPOINT cancel_after_refund');
   try {
-    rectificativa = await rectifyForCancellation(tx, deps.invoices, orderId, refund.requested_by, refund.reason);
+    rectificativa = await rectifyForCancellation(
+      tx,
+      deps.invoices,
+      orderId,
+      refund.requested_by,
+      refund.reason,
+    );
     if (rectificativa) {
-      await tx.query('UPDATE payment_refunds SET invoice_id = $2 WHERE id = $1', [refund.id, rectificativa.id]);
+      await tx.query('UPDATE payment_refunds SET invoice_id = $2 WHERE id = $1', [
+        refund.id,
+        rectificativa.id,
+      ]);
     }
     await moveTo(tx, order, 'cancelled', refund.requested_by, `${refund.reason} · ${back}`);
     await tx.query('RELEASE SAVEPOINT cancel_after_refund');
   } catch (err) {
     await tx.query('ROLLBACK TO SAVEPOINT cancel_after_refund');
     await tx.query('RELEASE SAVEPOINT cancel_after_refund');
-    await flagOrder(tx, orderId, `Cancelación a medias: ${back}, pero el pedido no se ha cancelado; vuelve a cancelarlo`);
-    deps.log.error({ err, orderId, refundId: refund.id }, 'refund accepted but the order could not be cancelled');
+    await flagOrder(
+      tx,
+      orderId,
+      `Cancelación a medias: ${back}, pero el pedido no se ha cancelado; vuelve a cancelarlo`,
+    );
+    deps.log.error(
+      { err, orderId, refundId: refund.id },
+      'refund accepted but the order could not be cancelled',
+    );
     return;
   }
   await savepointed(tx, deps.log, { orderId, refundId: refund.id }, () =>

@@ -171,7 +171,8 @@ async function begin(db: Database, input: RefundInput, key: string): Promise<Beg
       [input.orderId, key],
     );
     if (same[0]) {
-      if (same[0].status === 'pending') return same[0].stale ? { resume: Number(same[0].id) } : { wait: true };
+      if (same[0].status === 'pending')
+        return same[0].stale ? { resume: Number(same[0].id) } : { wait: true };
       return { done: await resultOf(tx, input.orderId, asRefund(same[0])) };
     }
     const attempts = (await refundableAttempts(tx, input.orderId)).filter(
@@ -300,7 +301,10 @@ export async function finish(
       deps.log.info({ orderId, refundId: refund.id }, 'refund accepted by the gateway');
     } else if (rowCount) {
       if (cancellation) await flagRefusedCancellation(tx, row);
-      deps.log.warn({ orderId, refundId: refund.id, code: verdict.errorCode }, 'refund refused by the gateway');
+      deps.log.warn(
+        { orderId, refundId: refund.id, code: verdict.errorCode },
+        'refund refused by the gateway',
+      );
     }
     return resultOf(tx, orderId, row);
   });
@@ -391,9 +395,10 @@ export async function askGateway(
 export async function resumeRefund(db: Database, deps: RefundDeps, refundId: number): Promise<RefundResult> {
   type Found = { done: RefundResult } | { refund: RefundRow; attempt: RefundableAttempt | undefined };
   const found = await db.transaction(async (tx): Promise<Found> => {
-    const { rows } = await tx.query<{ order_id: string }>('SELECT order_id FROM payment_refunds WHERE id = $1', [
-      refundId,
-    ]);
+    const { rows } = await tx.query<{ order_id: string }>(
+      'SELECT order_id FROM payment_refunds WHERE id = $1',
+      [refundId],
+    );
     if (!rows[0]) throw fail(404, 'NOT_FOUND', 'notFound');
     await lockOrder(tx, rows[0].order_id);
     const refund = await refundById(tx, refundId);
@@ -426,7 +431,10 @@ export async function resumeRefund(db: Database, deps: RefundDeps, refundId: num
       };
     }
   }
-  deps.log.warn({ orderId: refund.order_id, refundId, status: verdict.status }, 'interrupted refund completed');
+  deps.log.warn(
+    { orderId: refund.order_id, refundId, status: verdict.status },
+    'interrupted refund completed',
+  );
   return finish(db, deps, refund, attempt, verdict);
 }
 
@@ -454,7 +462,10 @@ export async function reconcilePendingRefunds(
       await resumeRefund(db, deps, Number(r.id));
       done++;
     } catch (err) {
-      deps.log.error({ err, refundId: Number(r.id) }, 'interrupted refund could not be completed; will try again');
+      deps.log.error(
+        { err, refundId: Number(r.id) },
+        'interrupted refund could not be completed; will try again',
+      );
     }
   }
   return done;
