@@ -128,6 +128,66 @@ describe('refunds through the simulator (Redsys REST, HMAC_SHA256_V1)', () => {
     assert.ok(five.text.includes(first.invoice!.number), 'the mail names the rectificativa');
   });
 
+  test('every invoice reaches the customer: listed oldest first on the order and the tracking, each downloadable, each rectificativa attached to its mail', async () => {
+    const { order } = await paidOrder(t, c, model);
+    const simplified = order.invoice!;
+    const ex = await admin.post(`/api/invoices/${simplified.number}/exchange`, {
+      taxId: 'X1234567L',
+      name: 'Ana Gómez',
+      address: 'Calle Nueva 1',
+      postalCode: '29001',
+      city: 'Málaga',
+    });
+    assert.equal(ex.statusCode, 200, ex.body);
+    const part = (await refund(admin, order.id, 5)).json() as RefundResult;
+    assert.equal(part.status, 'refunded');
+    const cancelled = await admin.post(`/api/orders/${order.id}/status`, { status: 'cancelled' });
+    assert.equal(cancelled.statusCode, 200, cancelled.body);
+
+    const seen = (await c.get(`/api/orders/${order.id}`)).json() as Order;
+    assert.deepEqual(
+      seen.invoices.map((i) => i.type),
+      ['F2', 'F3', 'R1', 'R1'],
+    );
+    assert.equal(seen.invoices[0]!.number, simplified.number);
+    assert.equal(seen.invoices[1]!.number, ex.json().number);
+    assert.equal(seen.invoices[2]!.number, part.invoice!.number);
+    assert.deepEqual(
+      seen.invoice,
+      { number: ex.json().number, uri: seen.invoices[1]!.uri },
+      'the current one',
+    );
+    const tracking = (await c.get(`/api/orders/${order.id}/tracking`)).json() as {
+      invoices: Order['invoices'];
+    };
+    assert.deepEqual(tracking.invoices, seen.invoices);
+    // Each download works for whoever holds the order id, as the current invoice's does.
+    for (const invoice of seen.invoices) {
+      const pdf = await new Client(t.app).get(invoice.uri);
+      assert.equal(pdf.statusCode, 200, invoice.number);
+      assert.equal(pdf.headers['content-type'], 'application/pdf');
+    }
+
+    const attachments = async (kind: string) => {
+      const { rows } = await t.db.query<{ filename: string }>(
+        `SELECT a.filename FROM mail_outbox m JOIN mail_attachments a ON a.outbox_id = m.id
+         WHERE m.order_id = $1 AND m.kind = $2 ORDER BY a.id`,
+        [order.id, kind],
+      );
+      return rows.map((r) => r.filename);
+    };
+    assert.deepEqual(await attachments('refund'), [`factura-${seen.invoices[2]!.number}.pdf`]);
+    assert.deepEqual(await attachments('order-cancelled'), [`factura-${seen.invoices[3]!.number}.pdf`]);
+    await deliverMails();
+    const mail = smtp.messages.find(
+      (m) => readMail(m.raw).subject === `Devolución de ${formatEuros(5)}: pedido n.º ${order.orderNumber}`,
+    );
+    assert.ok(
+      mail?.raw.includes(`factura-${seen.invoices[2]!.number}.pdf`),
+      'the PDF travelled with the mail',
+    );
+  });
+
   test('more than was paid is refused with 409 and nothing is asked of the gateway', async () => {
     const { order } = await paidOrder(t, c, model);
     const res = await refund(admin, order.id, 24.91);
