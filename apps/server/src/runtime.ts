@@ -147,9 +147,10 @@ function scheduleHousekeeping(
   // left in the spool directory.
   every(10, 'purge rate limits', async () => (await purgeRateLimits(db)) + (await purgeLoginFailures(db)));
   every(10, 'sweep spooled uploads', () => sweepSpooledUploads(uploadTmpDir(app.deps.config)));
-  // The privacy policy's retention periods, once a day between all instances (checked hourly).
+  // The privacy policy's retention periods and the purge of unverified payment notifications,
+  // once a day between all instances (checked hourly).
   every(60, 'retention', async () => {
     const run = await runRetention(db, files, app.deps.config.company.retention, { log: app.log });
-    return run.abandonedOrders + run.abandonedAnonymised + run.photoOrders;
+    return run.abandonedOrders + run.abandonedAnonymised + run.photoOrders + run.unverifiedNotifications;
   });
 }
