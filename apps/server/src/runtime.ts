@@ -13,6 +13,7 @@ import { enqueueMail } from './modules/mail/service.ts';
 import { createMailTransport } from './modules/mail/transport.ts';
 import { sweepUnattachedUploads } from './modules/orders/photo-service.ts';
 import { reconcilePendingAttempts } from './modules/payments/reconcile.ts';
+import { reconcilePendingRefunds } from './modules/payments/refunds.ts';
 import { runRetention } from './modules/retention/service.ts';
 import { purgeRateLimits } from './plugins/rate-limit.ts';
 import { sweepSpooledUploads } from './plugins/upload-queue.ts';
@@ -132,26 +133,24 @@ function scheduleHousekeeping(
     async () => (await sweepOrphanFiles(db, store)) + (await store.sweepTemp()),
   );
   // Attempts the gateway never reported on: asked of its operation query after 30 minutes, or
-  // left for staff; never expired while money may have been taken.
+  // left for staff; never expired while money may have been taken. Refunds left pending by a
+  // process that died are completed.
   every(5, 'reconcile payment attempts', async () => {
     const { config, invoices, redsysRest, checkoutEffects } = app.deps;
-    const summary = await reconcilePendingAttempts(db, {
-      config,
-      invoices,
-      mail: config,
-      rest: redsysRest,
-      log: app.log,
-      effects: () => checkoutEffects,
-    });
-    return summary.applied + summary.expired;
+    const deps = { config, invoices, mail: config, rest: redsysRest, log: app.log };
+    const summary = await reconcilePendingAttempts(db, { ...deps, effects: () => checkoutEffects });
+    // Refunds (a cancellation's among them) whose process died between asking and recording.
+    const refunds = await reconcilePendingRefunds(db, deps);
+    return summary.applied + summary.expired + refunds;
   });
   // Rate-limit counters and sign-in failures whose windows are long over; upload bodies a crash
   // left in the spool directory.
   every(10, 'purge rate limits', async () => (await purgeRateLimits(db)) + (await purgeLoginFailures(db)));
   every(10, 'sweep spooled uploads', () => sweepSpooledUploads(uploadTmpDir(app.deps.config)));
-  // The privacy policy's retention periods, once a day between all instances (checked hourly).
+  // The privacy policy's retention periods and the purge of unverified payment notifications,
+  // once a day between all instances (checked hourly).
   every(60, 'retention', async () => {
     const run = await runRetention(db, files, app.deps.config.company.retention, { log: app.log });
-    return run.abandonedOrders + run.abandonedAnonymised + run.photoOrders;
+    return run.abandonedOrders + run.abandonedAnonymised + run.photoOrders + run.unverifiedNotifications;
   });
 }

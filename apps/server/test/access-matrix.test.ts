@@ -896,7 +896,9 @@ const TABLE: Record<RouteKey, Entry> = {
   'POST /api/invoices/:number/annul': {
     expect: adminOnly(200),
     prepare: async (ctx) => {
+      // Issued by mistake: its order carries no payment (the invoice of a sale is never annulled).
       const id = await ctx.f.paid(ctx.staff.admin);
+      await ctx.s.t.db.query('UPDATE orders SET paid_at = NULL, paid_by = NULL WHERE id = $1', [id]);
       return {
         req: post(`/api/invoices/${(await ctx.order(id)).invoice!.number}/annul`, { reason: 'Error' }),
       };

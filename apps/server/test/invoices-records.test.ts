@@ -411,9 +411,35 @@ describe('invoices issued on payment, full invoices, rectificativas and anulacio
     assert.equal((await t.db.query('SELECT 1 FROM invoices WHERE order_id = $1', [other])).rows.length, 1);
   });
 
-  test('an admin annuls an invoice issued by mistake: a RegistroAnulacion; the order shows no invoice', async () => {
+  test('the invoice of a sale that happened is not annulled (409 INVOICE_SALE_HAPPENED), nor is a rectificativa', async () => {
     const id = await atCounter();
     const inv = (await pay(id)).invoice!;
+    const res = await admin.post(`/api/invoices/${inv.number}/annul`, { reason: 'Emitida por error' });
+    assert.equal(res.statusCode, 409, res.body);
+    assert.equal(res.json().error, 'INVOICE_SALE_HAPPENED');
+    assert.equal(res.json().message, messages.invoiceSaleHappened);
+    assert.deepEqual((await read(id)).invoice, inv, 'the order keeps its invoice');
+    const listed = (await admin.get('/api/invoices?size=200')).json() as InvoicePage;
+    const row = listed.items.find((i) => i.number === inv.number)!;
+    assert.equal(row.annullable, false, "the back office offers no 'Anular'");
+    assert.equal(row.exchangeable, true, 'but still the exchange for a full invoice');
+    // Corrected instead by a rectificativa, which cannot be annulled either.
+    const r = await admin.post(`/api/orders/${id}/rectify`, { amount: 1, reason: 'Descuento' });
+    assert.equal(r.statusCode, 200, r.body);
+    const annulR = await admin.post(`/api/invoices/${r.json().number}/annul`, { reason: 'Error' });
+    assert.equal(annulR.statusCode, 409, annulR.body);
+    assert.equal(annulR.json().message, messages.rectificativaNotAnnullable);
+    const after = (await admin.get('/api/invoices?size=200')).json() as InvoicePage;
+    assert.equal(after.items.find((i) => i.number === r.json().number)!.annullable, false);
+  });
+
+  test('an admin annuls an invoice issued by mistake: a RegistroAnulacion; the order shows and serves no invoice', async () => {
+    const id = await atCounter();
+    const inv = (await pay(id)).invoice!;
+    // The order carries no payment: the invoice documents no sale.
+    await t.db.query('UPDATE orders SET paid_at = NULL, paid_by = NULL WHERE id = $1', [id]);
+    const listed = (await admin.get('/api/invoices?size=200')).json() as InvoicePage;
+    assert.equal(listed.items.find((i) => i.number === inv.number)!.annullable, true);
     assert.equal((await admin.post(`/api/invoices/${inv.number}/annul`, { reason: '' })).statusCode, 400);
     const res = await admin.post(`/api/invoices/${inv.number}/annul`, { reason: 'Emitida por error' });
     assert.equal(res.statusCode, 200, res.body);
@@ -421,6 +447,16 @@ describe('invoices issued on payment, full invoices, rectificativas and anulacio
     assert.equal(type, 'anulacion');
     assert.equal(fields.IDFactura.NumSerieFacturaAnulada, inv.number);
     assert.equal((await read(id)).invoice, null);
+    assert.deepEqual((await read(id)).invoices, [], 'nor in the list of its invoices');
+    const tracking = (await new Client(t.app).get(`/api/orders/${id}/tracking`)).json();
+    assert.equal(tracking.invoice, null);
+    assert.deepEqual(tracking.invoices, []);
+    // Its download is no longer the order's invoice for the customer; staff keep it for the books.
+    const download = await new Client(t.app).get(inv.uri);
+    assert.equal(download.statusCode, 404);
+    assert.equal(download.json().error, 'INVOICE_ANNULLED');
+    assert.equal(download.json().message, messages.invoiceAnnulled);
+    assert.equal((await admin.get(inv.uri)).statusCode, 200);
     assert.equal(
       (await admin.post(`/api/invoices/${inv.number}/annul`, { reason: 'otra vez' })).statusCode,
       409,

@@ -60,6 +60,7 @@ function order(overrides: Partial<Order> = {}): Order {
     paidAt: null,
     paidBy: null,
     invoice: null,
+    invoices: [],
     parcel: null,
     ...overrides,
   };

@@ -4,7 +4,7 @@ import { formatEuros } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 import type { RefundResult } from '@shop/contracts/refunds';
 import { decodeMerchantParameters, signRequest } from '../src/modules/payments/redsys.ts';
-import { ADMIN, Client, createStaff, createTestApp, STORE1, signedIn, type TestApp } from './helpers.ts';
+import { ADMIN, Client, STORE1, signedIn, type TestApp } from './helpers.ts';
 import { deliverQueuedMail } from './mail-support.ts';
 import {
   attemptsOf,
@@ -15,27 +15,14 @@ import {
   PUBLIC_TEST_KEY,
   payNowOrder,
 } from './payments-support.ts';
-import { decideAtGateway, freePort, readMail, startSmtp } from './refunds-support.ts';
-
-/** A shop listening on a loopback port (the simulator notifies it over HTTP), with staff. */
-async function listeningShop(env: Record<string, string> = {}) {
-  const port = await freePort();
-  const shop = `http://127.0.0.1:${port}`;
-  const t = await createTestApp({ env: { PUBLIC_URL: shop, ...env } });
-  await t.app.listen({ port, host: '127.0.0.1' });
-  await createStaff(t.db);
-  return t;
-}
-
-/** An order paid at the simulator with a card: 24,90 € with home delivery. */
-async function paidOrder(t: TestApp, c: Client, model: CatalogueModel, method: 'card' | 'bizum' = 'card') {
-  const o = await payNowOrder(c, model);
-  const init = await initiate(c, o.id, method === 'bizum' ? '?method=bizum' : '');
-  await decideAtGateway(t, init, method);
-  const order = (await c.get(`/api/orders/${o.id}`)).json() as Order;
-  assert.equal(order.status, 'paid');
-  return { order, init, due: Math.round((order.total + order.shipping) * 100) };
-}
+import {
+  decideAtGateway,
+  listeningShop,
+  paidOrder,
+  readMail,
+  restCall,
+  startSmtp,
+} from './refunds-support.ts';
 
 const refund = (admin: Client, orderId: string, amount: number, key?: string, reason = 'Funda con defecto') =>
   admin.request({
@@ -60,10 +47,6 @@ async function correctives(t: TestApp, orderId: string) {
   );
   return rows;
 }
-
-/** Posts straight to the simulator's REST endpoint, as another client of the gateway would. */
-const restCall = (t: TestApp, body: object) =>
-  t.app.inject({ method: 'POST', url: '/simulator/redsys/rest/trataPeticionREST', payload: body });
 
 describe('refunds through the simulator (Redsys REST, HMAC_SHA256_V1)', () => {
   let t: TestApp;
@@ -143,6 +126,66 @@ describe('refunds through the simulator (Redsys REST, HMAC_SHA256_V1)', () => {
     const five = mails.find((m) => m.subject.includes(formatEuros(5)))!;
     assert.ok(five.text.includes(`Hemos devuelto ${formatEuros(5)} de tu pedido`), five.text);
     assert.ok(five.text.includes(first.invoice!.number), 'the mail names the rectificativa');
+  });
+
+  test('every invoice reaches the customer: listed oldest first on the order and the tracking, each downloadable, each rectificativa attached to its mail', async () => {
+    const { order } = await paidOrder(t, c, model);
+    const simplified = order.invoice!;
+    const ex = await admin.post(`/api/invoices/${simplified.number}/exchange`, {
+      taxId: 'X1234567L',
+      name: 'Ana Gómez',
+      address: 'Calle Nueva 1',
+      postalCode: '29001',
+      city: 'Málaga',
+    });
+    assert.equal(ex.statusCode, 200, ex.body);
+    const part = (await refund(admin, order.id, 5)).json() as RefundResult;
+    assert.equal(part.status, 'refunded');
+    const cancelled = await admin.post(`/api/orders/${order.id}/status`, { status: 'cancelled' });
+    assert.equal(cancelled.statusCode, 200, cancelled.body);
+
+    const seen = (await c.get(`/api/orders/${order.id}`)).json() as Order;
+    assert.deepEqual(
+      seen.invoices.map((i) => i.type),
+      ['F2', 'F3', 'R1', 'R1'],
+    );
+    assert.equal(seen.invoices[0]!.number, simplified.number);
+    assert.equal(seen.invoices[1]!.number, ex.json().number);
+    assert.equal(seen.invoices[2]!.number, part.invoice!.number);
+    assert.deepEqual(
+      seen.invoice,
+      { number: ex.json().number, uri: seen.invoices[1]!.uri },
+      'the current one',
+    );
+    const tracking = (await c.get(`/api/orders/${order.id}/tracking`)).json() as {
+      invoices: Order['invoices'];
+    };
+    assert.deepEqual(tracking.invoices, seen.invoices);
+    // Each download works for whoever holds the order id, as the current invoice's does.
+    for (const invoice of seen.invoices) {
+      const pdf = await new Client(t.app).get(invoice.uri);
+      assert.equal(pdf.statusCode, 200, invoice.number);
+      assert.equal(pdf.headers['content-type'], 'application/pdf');
+    }
+
+    const attachments = async (kind: string) => {
+      const { rows } = await t.db.query<{ filename: string }>(
+        `SELECT a.filename FROM mail_outbox m JOIN mail_attachments a ON a.outbox_id = m.id
+         WHERE m.order_id = $1 AND m.kind = $2 ORDER BY a.id`,
+        [order.id, kind],
+      );
+      return rows.map((r) => r.filename);
+    };
+    assert.deepEqual(await attachments('refund'), [`factura-${seen.invoices[2]!.number}.pdf`]);
+    assert.deepEqual(await attachments('order-cancelled'), [`factura-${seen.invoices[3]!.number}.pdf`]);
+    await deliverMails();
+    const mail = smtp.messages.find(
+      (m) => readMail(m.raw).subject === `Devolución de ${formatEuros(5)}: pedido n.º ${order.orderNumber}`,
+    );
+    assert.ok(
+      mail?.raw.includes(`factura-${seen.invoices[2]!.number}.pdf`),
+      'the PDF travelled with the mail',
+    );
   });
 
   test('more than was paid is refused with 409 and nothing is asked of the gateway', async () => {

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
+import type { Order } from '@shop/contracts/orders';
 import type { PaymentInitiation } from '@shop/contracts/payments';
-import type { TestApp } from './helpers.ts';
+import { type Client, createStaff, createTestApp, type TestApp } from './helpers.ts';
+import { type CatalogueModel, initiate, payNowOrder } from './payments-support.ts';
 
 /** Shared by the refund tests: a real SMTP server on loopback, a listening shop, the simulator. */
 
@@ -78,3 +80,32 @@ export async function decideAtGateway(t: TestApp, init: PaymentInitiation, decis
   assert.equal(res.statusCode, 303, res.body);
   return new URL(String(res.headers.location));
 }
+
+/** A shop listening on a loopback port (the simulator notifies it over HTTP), with staff. */
+export async function listeningShop(env: Record<string, string> = {}) {
+  const port = await freePort();
+  const shop = `http://127.0.0.1:${port}`;
+  const t = await createTestApp({ env: { PUBLIC_URL: shop, ...env } });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  await createStaff(t.db);
+  return t;
+}
+
+/** An order paid at the simulator with a card: 24,90 € with home delivery. */
+export async function paidOrder(
+  t: TestApp,
+  c: Client,
+  model: CatalogueModel,
+  method: 'card' | 'bizum' = 'card',
+) {
+  const o = await payNowOrder(c, model);
+  const init = await initiate(c, o.id, method === 'bizum' ? '?method=bizum' : '');
+  await decideAtGateway(t, init, method);
+  const order = (await c.get(`/api/orders/${o.id}`)).json() as Order;
+  assert.equal(order.status, 'paid');
+  return { order, init, due: Math.round((order.total + order.shipping) * 100) };
+}
+
+/** Posts straight to the simulator's REST endpoint, as another client of the gateway would. */
+export const restCall = (t: TestApp, body: object) =>
+  t.app.inject({ method: 'POST', url: '/simulator/redsys/rest/trataPeticionREST', payload: body });

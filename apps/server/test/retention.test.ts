@@ -5,10 +5,17 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Order } from '@shop/contracts/orders';
 import { DEFAULT_RETENTION, type RetentionPeriods } from '@shop/contracts/retention';
-import { runRetention } from '../src/modules/retention/service.ts';
+import { runRetention, UNVERIFIED_NOTIFICATION_DAYS } from '../src/modules/retention/service.ts';
 import { designedOrder, expectOk } from './checkout-helpers.ts';
 import { ADMIN, Client, createStaff, createTestApp, signedIn, type TestApp } from './helpers.ts';
-import { firstModel, initiate, payNowOrder } from './payments-support.ts';
+import {
+  firstModel,
+  initiate,
+  notificationFor,
+  payNowOrder,
+  postNotification,
+  requestParams,
+} from './payments-support.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** Where the clock is moved to: four years from now. */
@@ -185,6 +192,7 @@ describe('retention job', () => {
         abandonedAnonymised: 1,
         photoOrders: 2,
         files: ran[0]!.files,
+        unverifiedNotifications: 0,
       },
     );
     assert.ok(ran[0]!.files >= 8, 'at least the photo and the design of each of the four orders');
@@ -275,5 +283,45 @@ describe('retention job', () => {
     assert.ok((await orderFiles(inProgress.id)).length >= 2);
     assert.ok((await orderFiles(placedLongAgo.id)).length >= 2);
     assert.equal((await orderRow(placedLongAgo.id))!.customer_name as string, 'Pedro Tienda');
+  });
+
+  it('notifications that failed verification go after UNVERIFIED_NOTIFICATION_DAYS; verified ones stay', async () => {
+    assert.equal(UNVERIFIED_NOTIFICATION_DAYS, 30);
+    const now = new Date(CLOCK.getTime() + 60 * DAY);
+    const c = customer();
+    const order = await payNowOrder(c, await firstModel(c));
+    const genuine = notificationFor(requestParams(await initiate(c, order.id)));
+    assert.equal((await postNotification(t.app, genuine)).statusCode, 200);
+    const forged = { ...genuine, Ds_Signature: `${genuine.Ds_Signature.slice(0, -4)}AAAA` };
+    for (let i = 0; i < 3; i++) await postNotification(t.app, forged);
+    const { rows } = await t.db.query<{ id: number; verified: boolean }>(
+      'SELECT id, verified FROM payment_notifications ORDER BY id',
+    );
+    const unverified = rows.filter((r) => !r.verified).map((r) => Number(r.id));
+    const verified = rows.filter((r) => r.verified).map((r) => Number(r.id));
+    assert.equal(unverified.length, 3);
+    assert.ok(verified.length >= 1);
+    // Two unverified ones past the period, one just inside it; the verified ones long past it.
+    const age = (days: number) => new Date(now.getTime() - days * DAY).toISOString();
+    await t.db.query('UPDATE payment_notifications SET received_at = $2 WHERE id = ANY($1::bigint[])', [
+      unverified.slice(0, 2),
+      age(UNVERIFIED_NOTIFICATION_DAYS + 1),
+    ]);
+    await t.db.query('UPDATE payment_notifications SET received_at = $2 WHERE id = $1', [
+      unverified[2],
+      age(UNVERIFIED_NOTIFICATION_DAYS - 1),
+    ]);
+    await t.db.query('UPDATE payment_notifications SET received_at = $2 WHERE id = ANY($1::bigint[])', [
+      verified,
+      age(400),
+    ]);
+    const run = await runRetention(t.db, t.app.deps.files, periods, { now, log });
+    assert.equal(run.outcome, 'ran');
+    assert.equal(run.unverifiedNotifications, 2);
+    const { rows: left } = await t.db.query<{ id: number }>('SELECT id FROM payment_notifications ORDER BY id');
+    assert.deepEqual(
+      left.map((r) => Number(r.id)),
+      [...verified, unverified[2]!].sort((a, b) => a - b),
+    );
   });
 });

@@ -67,8 +67,14 @@ export const InvoiceSummarySchema = z.object({
   reason: z.string().nullable(),
   annulled: z.boolean(),
   replacedBy: z.string().nullable(),
-  /** Neither annulled, replaced nor rectified: an admin may still annul it. */
+  /**
+   * An admin may annul it: an ordinary invoice (F1, F2, F3), neither annulled, replaced nor
+   * rectified, of an order with no recorded payment. The invoice of a sale that happened is
+   * corrected by a rectificativa, never annulled; a rectificativa is never annulled.
+   */
   annullable: z.boolean(),
+  /** A simplified invoice still current and unrectified: staff may exchange it for a full one. */
+  exchangeable: z.boolean(),
   /** Euros, as everywhere in JSON. */
   base: z.number(),
   vat: z.number(),

@@ -140,6 +140,12 @@ export const messages = {
   refundNotPossible: 'Este pedido no tiene ningún pago con tarjeta o Bizum que se pueda devolver.',
   refundInProgress:
     'Ya hay una devolución en curso con esta misma petición: espere unos segundos y recargue.',
+  cancelNeedsRefund:
+    'Este pedido está pagado con tarjeta o Bizum: cancélalo desde su página, que devuelve el pago por la pasarela.',
+  cancelRefundFailed:
+    'El pedido no se ha cancelado: Redsys no ha hecho la devolución ({reason}). Queda marcado en Pagos para resolverlo.',
+  cancelAfterRefundFailed:
+    'La devolución se ha hecho, pero el pedido no se ha podido cancelar: vuelve a cancelarlo (no se devolverá dos veces).',
   refundGatewayNotConfigured:
     'Las devoluciones por la pasarela no están configuradas (REDSYS_REST_URL): hágala desde el panel de Redsys.',
   // Invoices
@@ -155,6 +161,11 @@ export const messages = {
   invoiceExchangeNotAllowed:
     'Solo se puede canjear por una factura completa una factura simplificada vigente y sin rectificar.',
   invoiceAnnulNotAllowed: 'Esta factura no se puede anular: ya está anulada, sustituida o rectificada.',
+  invoiceSaleHappened:
+    'Esta factura no se puede anular: documenta una venta cobrada. Una venta se corrige con una factura rectificativa (devolución o cancelación del pedido); la anulación es solo para una factura emitida por error.',
+  rectificativaNotAnnullable:
+    'Una factura rectificativa no se anula: documenta una devolución o una corrección que ya se hizo.',
+  invoiceAnnulled: 'Esa factura está anulada: no es la factura de este pedido.',
   verifactuNothingToResend: 'El registro de esta factura no está rechazado: no hay nada que reenviar.',
   invoiceRequestClosed: 'El pedido ya está pagado: los datos de la factura ya no se pueden cambiar.',
   taxIdInvalid: 'El NIF, NIE o CIF no es válido: revisa la letra o el dígito de control.',

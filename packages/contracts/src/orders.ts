@@ -40,6 +40,18 @@ export type OrderCreate = z.infer<typeof OrderCreateSchema>;
 
 export const OrderCreatedSchema = z.object({ id: OrderId, orderNumber: z.string() });
 
+/** The AEAT's TipoFactura (VERI*FACTU): F1, F2, F3 ordinary; R1 to R5 rectificativas. */
+export const InvoiceType = z.enum(['F1', 'F2', 'F3', 'R1', 'R2', 'R3', 'R4', 'R5']);
+export type InvoiceType = z.infer<typeof InvoiceType>;
+
+/**
+ * One invoice of an order: the original (F2 or F1), the full one that replaced a simplified one
+ * (F3), the rectificativas of refunds and cancellations (R1, R5); its PDF for whoever holds the
+ * order id.
+ */
+export const OrderInvoiceEntrySchema = z.object({ number: z.string(), type: InvoiceType, uri: z.string() });
+export type OrderInvoiceEntry = z.infer<typeof OrderInvoiceEntrySchema>;
+
 export const OrderSchema = z.object({
   id: OrderId,
   orderNumber: z.string(),
@@ -101,6 +113,8 @@ export const OrderSchema = z.object({
   paidBy: z.string().nullable(),
   /** The order's current invoice: its number and its PDF, for whoever holds the order id. */
   invoice: z.object({ number: z.string(), uri: z.string() }).nullable(),
+  /** Every invoice of the order, oldest first (an annulled one is none of its invoices). */
+  invoices: z.array(OrderInvoiceEntrySchema),
   /** A shipped order's parcel: carrier, tracking number and the carrier's tracking link (if known). */
   parcel: z
     .object({ carrier: z.string(), trackingNumber: z.string(), url: z.string().nullable() })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FileUri } from './common.ts';
-import { OrderId, OrderStatus } from './orders.ts';
+import { OrderId, OrderInvoiceEntrySchema, OrderStatus } from './orders.ts';
 import { TRACKING_STEPS } from './tracking-rules.ts';
 
 /**
@@ -37,5 +37,7 @@ export const TrackingSchema = z.object({
     .object({ carrier: z.string(), trackingNumber: z.string(), url: z.string().nullable() })
     .nullable(),
   invoice: z.object({ number: z.string(), uri: z.string() }).nullable(),
+  /** Every invoice of the order, oldest first: the original, a full one, the rectificativas. */
+  invoices: z.array(OrderInvoiceEntrySchema),
 });
 export type Tracking = z.infer<typeof TrackingSchema>;

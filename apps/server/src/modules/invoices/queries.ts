@@ -33,7 +33,8 @@ interface InvoiceListRow {
   reason: string | null;
   annulled: boolean;
   replaced_by: string | null;
-  annullable: boolean;
+  open: boolean;
+  sold: boolean;
   base_cents: number;
   vat_cents: number;
   vat_rate: number;
@@ -49,6 +50,8 @@ interface InvoiceListRow {
   total: number;
 }
 
+const ORDINARY: readonly string[] = ['F1', 'F2', 'F3'];
+
 /** Invoices newest first, optionally of one numbering year, each with its latest record's state. */
 export async function listInvoices(
   q: Queryable,
@@ -61,7 +64,8 @@ export async function listInvoices(
             coalesce(ri.full_number, si.full_number) AS refers_to, coalesce(an.reason, i.reason) AS reason,
             an.invoice_id IS NOT NULL AS annulled, rep.full_number AS replaced_by,
             (an.invoice_id IS NULL AND rep.id IS NULL
-              AND NOT EXISTS (SELECT 1 FROM invoices c WHERE c.rectifies_invoice_id = i.id)) AS annullable,
+              AND NOT EXISTS (SELECT 1 FROM invoices c WHERE c.rectifies_invoice_id = i.id)) AS open,
+            o.paid_at IS NOT NULL AS sold,
             i.base_cents, i.vat_cents, i.vat_rate, i.total_cents,
             r.state, r.record_type, r.subsanacion, r.late, r.csv, r.aeat_code, r.aeat_text, r.hash,
             count(*) OVER () AS total
@@ -102,7 +106,8 @@ export async function listInvoices(
       reason: r.reason,
       annulled: r.annulled,
       replacedBy: r.replaced_by,
-      annullable: r.annullable,
+      annullable: r.open && ORDINARY.includes(r.kind) && !r.sold,
+      exchangeable: r.open && r.kind === 'F2',
       base: centsToEuros(r.base_cents),
       vat: centsToEuros(r.vat_cents),
       vatRate: r.vat_rate,
@@ -176,13 +181,24 @@ export async function invoiceRecordXml(
   return { xml: r.xml ?? (await legacyRecordXml(q, r.id, softwareIdentity(config))), storeId: r.store_id };
 }
 
-/** The PDF of an order's invoice, by number: the order id is the capability. */
-export async function orderInvoicePdf(q: Queryable, orderId: string, number: string): Promise<string> {
-  const { rows } = await q.query<{ pdf_file_id: string }>(
-    'SELECT pdf_file_id FROM invoices WHERE order_id = $1 AND full_number = $2',
+/**
+ * The PDF of an order's invoice, by number: the order id is the capability. An annulled invoice is
+ * no invoice of the order: refused (404 INVOICE_ANNULLED) unless `annulled` is allowed (staff
+ * keeping the books).
+ */
+export async function orderInvoicePdf(
+  q: Queryable,
+  orderId: string,
+  number: string,
+  opts: { annulled?: boolean } = {},
+): Promise<string> {
+  const { rows } = await q.query<{ pdf_file_id: string; annulled: boolean }>(
+    `SELECT i.pdf_file_id, EXISTS (SELECT 1 FROM invoice_annulments a WHERE a.invoice_id = i.id) AS annulled
+     FROM invoices i WHERE i.order_id = $1 AND i.full_number = $2`,
     [orderId, number],
   );
   if (!rows[0]) throw fail(404, 'INVOICE_NOT_FOUND', 'invoiceNotFound');
+  if (rows[0].annulled && !opts.annulled) throw fail(404, 'INVOICE_ANNULLED', 'invoiceAnnulled');
   return rows[0].pdf_file_id;
 }
 

@@ -68,7 +68,13 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
     '/api/orders/:id/invoices/:number/pdf',
     { schema: { params: PdfParamsSchema, tags } },
     async (req, reply) => {
-      const fileId = await orderInvoicePdf(db, req.params.id, req.params.number);
+      // Staff of the order's store may still read an annulled invoice; its customer may not.
+      let staffReads = false;
+      if (req.staff) {
+        const storeId = await orderStoreId(db, req.params.id);
+        staffReads = req.staff.role === 'admin' || req.staff.storeId === storeId;
+      }
+      const fileId = await orderInvoicePdf(db, req.params.id, req.params.number, { annulled: staffReads });
       const file = await files.find(db, fileId);
       const bytes = file ? await files.bytes(file) : null;
       if (!bytes) throw notFound('INVOICE_NOT_FOUND', 'invoiceNotFound');

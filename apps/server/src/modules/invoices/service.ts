@@ -881,8 +881,13 @@ export async function exchangeForFullInvoice(
 
 /**
  * An admin annuls an invoice issued by mistake: a RegistroAnulacion in the chain, and the invoice
- * no longer counts (the order shows none). Refused (409) for an invoice already annulled, replaced
- * by an F3, or with rectificativas: those stay as they are.
+ * no longer counts (the order shows none). Refused (409):
+ * - for an invoice already annulled, replaced by an F3, or with rectificativas: those stay;
+ * - for a rectificativa: it records money given back or a correction made, which happened;
+ * - for the invoice of a sale that happened (INVOICE_SALE_HAPPENED), i.e. of an order whose
+ *   payment is recorded (`paid_at`): annulled, the order would stay paid with no valid invoice.
+ *   A sale is undone by a rectificativa (a refund, a cancellation), never by an anulación.
+ * What remains annullable is an ordinary invoice of an order with no recorded payment.
  */
 export async function annulInvoice(
   db: Database,
@@ -901,6 +906,14 @@ export async function annulInvoice(
     if (invoice.annulled || invoice.replaced || corrections.rows.length > 0) {
       throw fail(409, 'INVOICE_STATE', 'invoiceAnnulNotAllowed');
     }
+    if (invoice.kind === 'R1' || invoice.kind === 'R5') {
+      throw fail(409, 'INVOICE_STATE', 'rectificativaNotAnnullable');
+    }
+    const { rows: sold } = await tx.query<{ paid: boolean }>(
+      'SELECT paid_at IS NOT NULL AS paid FROM orders WHERE id = $1',
+      [invoice.order_id],
+    );
+    if (sold[0]?.paid) throw fail(409, 'INVOICE_SALE_HAPPENED', 'invoiceSaleHappened');
     const recordId = await appendAnulacion(tx, deps, invoice, false);
     await tx.query(
       'INSERT INTO invoice_annulments (invoice_id, record_id, reason, annulled_by) VALUES ($1, $2, $3, $4)',

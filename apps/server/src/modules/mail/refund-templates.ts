@@ -3,7 +3,7 @@ import type { Order } from '@shop/contracts/orders';
 import { productName } from '@shop/contracts/product';
 import type { Queryable } from '../../db/client.ts';
 import { getOrder } from '../orders/service.ts';
-import { deliverableAddress, insertOutbox, type MailConfig } from './service.ts';
+import { attachInvoices, deliverableAddress, insertOutbox, type MailConfig } from './service.ts';
 import {
   contactBlock,
   greeting,
@@ -30,6 +30,8 @@ export interface RefundMailInput {
   method: 'card' | 'bizum';
   /** The rectificativa issued with the refund, when the order had an invoice. */
   invoiceNumber: string | null;
+  /** Its PDF, attached to the mail that announces it. */
+  invoiceFileId?: string | null;
   /** For 'payment-not-applied': whether the refund is asked of the gateway now or left to staff. */
   automatic?: boolean;
 }
@@ -68,7 +70,7 @@ function refundMail(o: Order, input: RefundMailInput, brand: MailBranding): Mail
   if (input.invoiceNumber) {
     blocks.push({
       type: 'paragraph',
-      text: `Hemos emitido la factura rectificativa n.º ${input.invoiceNumber}; la tienes en la página de tu pedido.`,
+      text: `Hemos emitido la factura rectificativa n.º ${input.invoiceNumber}: va adjunta a este correo y la tienes también en la página de tu pedido.`,
     });
   }
   blocks.push(contactBlock(brand));
@@ -153,5 +155,8 @@ export async function enqueueRefundMail(
     },
     config.mail.from,
   );
+  if (id !== null && input.invoiceNumber && input.invoiceFileId) {
+    await attachInvoices(q, id, [{ number: input.invoiceNumber, fileId: input.invoiceFileId }]);
+  }
   return id !== null;
 }

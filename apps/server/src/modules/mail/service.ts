@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MailSend, MailStatus, OutboxPage, OutboxQuery } from '@shop/contracts/mail';
+import { eurosToCents } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
@@ -8,6 +9,8 @@ import { orderInvoicePdf } from '../invoices/queries.ts';
 import type { CheckoutEffects } from '../orders/checkout-service.ts';
 import { getOrder } from '../orders/service.ts';
 import {
+  amountDue,
+  type CancellationRefund,
   DEFAULT_AUDIENCES,
   footerLines,
   headerText,
@@ -104,6 +107,44 @@ async function paidWithOf(q: Queryable, order: Order): Promise<PaidWith | null> 
   return rows[0]?.method ?? null;
 }
 
+/** An invoice a mail carries as its PDF. */
+export interface MailInvoice {
+  number: string;
+  fileId: string;
+}
+
+/** Attaches invoices' PDFs to a queued mail, in the transaction that queued it. */
+export async function attachInvoices(q: Queryable, outboxId: number, invoices: MailInvoice[]): Promise<void> {
+  for (const invoice of invoices) {
+    await q.query(
+      `INSERT INTO mail_attachments (outbox_id, file_id, filename, content_type)
+       VALUES ($1, $2, $3, 'application/pdf')`,
+      [outboxId, invoice.fileId, `factura-${invoice.number}.pdf`],
+    );
+  }
+}
+
+/**
+ * What went back to the customer of a cancelled order that was paid: the cash at the counter, or
+ * what the gateway accepted to refund of the payment that paid it. Null when nothing was paid, or
+ * (online) when nothing has been refunded: the mail must not say it was.
+ */
+async function cancellationRefundOf(q: Queryable, order: Order): Promise<CancellationRefund | null> {
+  if (!order.paidAt) return null;
+  if (order.paymentMethod === 'paystore')
+    return { amountCents: eurosToCents(amountDue(order)), means: 'store' };
+  const { rows } = await q.query<{ method: 'card' | 'bizum'; refunded: number }>(
+    `SELECT a.method,
+            coalesce((SELECT sum(r.amount_cents) FROM payment_refunds r
+                      WHERE r.attempt_id = a.id AND r.status = 'refunded'), 0)::int AS refunded
+     FROM payment_attempts a
+     WHERE a.order_id = $1 AND a.status = 'paid' AND a.mismatch IS NULL ORDER BY a.id LIMIT 1`,
+    [order.id],
+  );
+  const paying = rows[0];
+  return paying && paying.refunded > 0 ? { amountCents: paying.refunded, means: paying.method } : null;
+}
+
 async function enqueueForOrder(
   q: Queryable,
   order: Order,
@@ -111,6 +152,7 @@ async function enqueueForOrder(
   audiences: readonly MailAudience[],
   config: MailConfig,
   now: Date,
+  attach: MailInvoice[] = [],
 ): Promise<number> {
   let queued = 0;
   for (const audience of audiences) {
@@ -124,7 +166,8 @@ async function enqueueForOrder(
     // Replies from the customer reach the shop's support address; the shop's reply reaches the customer.
     const replyTo = audience === 'customer' ? deliverableAddress(config.company.email) : customer;
     const paidWith = kind === 'order-paid' ? await paidWithOf(q, order) : null;
-    const mail = renderOrderMail(kind, audience, order, config, now, paidWith);
+    const refund = kind === 'order-cancelled' ? await cancellationRefundOf(q, order) : null;
+    const mail = renderOrderMail(kind, audience, order, config, now, paidWith, refund);
     const inserted = await insertOutbox(
       q,
       {
@@ -143,16 +186,10 @@ async function enqueueForOrder(
     queued++;
     // The receipt carries the invoice issued with the payment.
     if (kind === 'order-paid' && order.invoice) {
-      await q.query(
-        `INSERT INTO mail_attachments (outbox_id, file_id, filename, content_type)
-         VALUES ($1, $2, $3, 'application/pdf')`,
-        [
-          inserted,
-          await orderInvoicePdf(q, order.id, order.invoice.number),
-          `factura-${order.invoice.number}.pdf`,
-        ],
-      );
+      const fileId = await orderInvoicePdf(q, order.id, order.invoice.number);
+      await attachInvoices(q, inserted, [{ number: order.invoice.number, fileId }]);
     }
+    await attachInvoices(q, inserted, attach);
   }
   return queued;
 }
@@ -179,6 +216,23 @@ export async function enqueueOrderMail(
     config,
     opts.now ?? new Date(),
   );
+}
+
+/**
+ * The customer's 'order-cancelled' mail, once per order, with the rectificativa the cancellation
+ * issued attached. It says what went back (see cancellationRefundOf): it is queued only after the
+ * money has been returned.
+ */
+export async function enqueueCancellationMail(
+  q: Queryable,
+  orderId: string,
+  config: MailConfig,
+  rectificativa: MailInvoice | null,
+): Promise<number> {
+  const order = await getOrder(q, orderId);
+  return enqueueForOrder(q, order, 'order-cancelled', ['customer'], config, new Date(), [
+    ...(rectificativa ? [rectificativa] : []),
+  ]);
 }
 
 /**
@@ -235,9 +289,9 @@ export function makeCheckoutEffects(
         else await enqueueForOrder(tx, order, 'order-received', ['shop'], config, now);
       });
     },
-    async orderCancelled(tx, orderId) {
+    async orderCancelled(tx, orderId, rectificativa) {
       await bestEffort(tx, log, { orderId, milestone: 'cancelled' }, () =>
-        enqueueOrderMail(tx, orderId, 'order-cancelled', config),
+        enqueueCancellationMail(tx, orderId, config, rectificativa ?? null),
       );
     },
     async orderReady(tx, orderId) {

@@ -504,7 +504,23 @@ function deliveryDetails(o: Order): Mail {
   };
 }
 
-function orderCancelled(o: Order, brand: MailBranding): Mail {
+/**
+ * What went back to the customer of a cancelled order that was paid: the online refund the
+ * gateway accepted, or the cash handed back at the counter. The cancellation mail only goes out
+ * once that has happened, so it states it as done.
+ */
+export interface CancellationRefund {
+  amountCents: number;
+  means: PaidWith;
+}
+
+const REFUNDED_TO: Record<PaidWith, string> = {
+  card: 'a la misma tarjeta con la que pagaste',
+  bizum: 'por Bizum, al mismo número con el que pagaste',
+  store: 'en la tienda',
+};
+
+function orderCancelled(o: Order, brand: MailBranding, refund: CancellationRefund | null): Mail {
   const n = o.orderNumber;
   const blocks: Block[] = [
     { type: 'heading', text: 'Pedido cancelado' },
@@ -515,10 +531,21 @@ function orderCancelled(o: Order, brand: MailBranding): Mail {
     },
     { type: 'rows', title: 'Pedido cancelado', rows: summaryRows(o, 'Total') },
   ];
-  if (o.paidAt) {
+  if (o.paidAt && refund) {
     blocks.push({
       type: 'note',
-      text: `Como ya lo habías pagado, te devolvemos ${formatEuros(amountDue(o))} por el mismo medio con el que pagaste.`,
+      text: `Te hemos devuelto ${formatEuros(centsToEuros(refund.amountCents))} ${REFUNDED_TO[refund.means]}.${
+        refund.means === 'card'
+          ? ' Según tu banco, lo verás en tu cuenta en un plazo de 3 a 10 días laborables.'
+          : refund.means === 'bizum'
+            ? ' Lo verás en tu cuenta en 1 o 2 días laborables.'
+            : ''
+      }`,
+    });
+  } else if (o.paidAt) {
+    blocks.push({
+      type: 'note',
+      text: 'Ya te habíamos devuelto lo que pagaste por este pedido: no tienes que hacer nada más.',
     });
   } else {
     blocks.push({
@@ -554,6 +581,7 @@ export function renderOrderMail(
   brand: MailBranding,
   now: Date = new Date(),
   paidWith: PaidWith | null = null,
+  refund: CancellationRefund | null = null,
 ): RenderedMail {
   switch (kind) {
     case 'order-received':
@@ -561,7 +589,7 @@ export function renderOrderMail(
     case 'order-paid':
       return render(orderPaid(order, brand, now, paidWith), brand);
     case 'order-cancelled':
-      return render(orderCancelled(order, brand), brand);
+      return render(orderCancelled(order, brand, refund), brand);
     case 'delivery-details':
       return render(deliveryDetails(order), brand);
     case 'ready-for-pickup':

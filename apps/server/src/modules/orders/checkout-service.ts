@@ -68,8 +68,12 @@ export interface CheckoutEffects {
   orderShipped(tx: Queryable, orderId: string): Promise<void>;
   /** The customer has the case: collected at the store or delivered by the carrier. */
   orderDelivered(tx: Queryable, orderId: string): Promise<void>;
-  /** Staff cancelled an order: the customer is told. */
-  orderCancelled(tx: Queryable, orderId: string): Promise<void>;
+  /** Staff cancelled an order: the customer is told, with the rectificativa it issued attached. */
+  orderCancelled(
+    tx: Queryable,
+    orderId: string,
+    rectificativa?: { number: string; fileId: string } | null,
+  ): Promise<void>;
   /** An order has just been paid: its invoice is issued now, before the paid mails (invoices module). */
   issueInvoice(tx: Queryable, orderId: string, actor: string): Promise<void>;
 }

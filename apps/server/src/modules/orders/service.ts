@@ -1,5 +1,12 @@
 import { centsToEuros } from '@shop/contracts/money';
-import type { DesignTransform, Order, OrderCreate, OrderStatus, PaymentMethod } from '@shop/contracts/orders';
+import type {
+  DesignTransform,
+  InvoiceType,
+  Order,
+  OrderCreate,
+  OrderStatus,
+  PaymentMethod,
+} from '@shop/contracts/orders';
 import type { Scene } from '@shop/contracts/scene';
 import type { Origin } from '@shop/contracts/stores';
 import { carrierTrackingUrl } from '@shop/contracts/tracking-rules';
@@ -51,6 +58,7 @@ export interface OrderRow {
   model_image_id: string | null;
   model_price_cents: number;
   invoice_number: string | null;
+  invoices: { number: string; type: InvoiceType }[];
   store_hours: string;
   carrier: string | null;
   tracking_number: string | null;
@@ -80,13 +88,18 @@ export const ORDER_SELECT = `
           WHERE i.order_id = o.id AND i.kind IN ('F1', 'F2', 'F3')
             AND NOT EXISTS (SELECT 1 FROM invoices s WHERE s.replaces_invoice_id = i.id)
             AND NOT EXISTS (SELECT 1 FROM invoice_annulments a WHERE a.invoice_id = i.id)
-          ORDER BY i.id DESC LIMIT 1) AS invoice_number
+          ORDER BY i.id DESC LIMIT 1) AS invoice_number,
+         (SELECT COALESCE(json_agg(json_build_object('number', i.full_number, 'type', i.kind) ORDER BY i.id), '[]'::json)
+          FROM invoices i WHERE i.order_id = o.id
+            AND NOT EXISTS (SELECT 1 FROM invoice_annulments a WHERE a.invoice_id = i.id)) AS invoices
   FROM orders o
   JOIN stores s ON s.id = o.store_id
   JOIN brands b ON b.id = o.brand_id
   JOIN models m ON m.id = o.model_id
   LEFT JOIN order_design_photos dp ON dp.order_id = o.id AND dp.slot = 0
   LEFT JOIN files img ON img.id = COALESCE(dp.file_id, o.image_id)`;
+
+const invoiceUri = (orderId: string, number: string) => `/api/orders/${orderId}/invoices/${number}/pdf`;
 
 /** "000123": the human order number of staff, invoices and the payment gateway. */
 export const formatOrderNumber = (n: number): string => String(n).padStart(6, '0');
@@ -141,9 +154,8 @@ export function toOrder(r: OrderRow): Order {
     customerPostalCode: r.customer_postal_code,
     paidAt: r.paid_at ? r.paid_at.toISOString() : null,
     paidBy: r.paid_by,
-    invoice: r.invoice_number
-      ? { number: r.invoice_number, uri: `/api/orders/${r.id}/invoices/${r.invoice_number}/pdf` }
-      : null,
+    invoice: r.invoice_number ? { number: r.invoice_number, uri: invoiceUri(r.id, r.invoice_number) } : null,
+    invoices: r.invoices.map((i) => ({ number: i.number, type: i.type, uri: invoiceUri(r.id, i.number) })),
     parcel:
       r.carrier && r.tracking_number
         ? {

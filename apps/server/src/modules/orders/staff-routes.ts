@@ -19,14 +19,14 @@ import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requireStaff, requireStoreAccess } from '../auth/service.ts';
 import { fileUri } from '../files/service.ts';
-import { rectifyForCancellation } from '../invoices/service.ts';
+import { cancelInTransaction, cancelOrder } from '../payments/cancellation.ts';
 import { formatOrderNumber, getOrder } from './service.ts';
 import { changeStatusByStaff, listOrders, orderStoreId, orderTimeline, printOrder } from './staff-service.ts';
 
 /** The back office's order calls. Listing orders exposes personal data: staff only. */
 export async function staffOrderRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, files, checkoutEffects, invoices } = app.deps;
+  const { db, files, checkoutEffects, invoices, config, redsysRest } = app.deps;
   const tags = ['orders'];
 
   r.get(
@@ -61,9 +61,25 @@ export async function staffOrderRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req, reply) => {
       const staff = requireStaff(req.staff);
-      await db.transaction(async (tx) => {
-        await changeStatusWithEffects(tx, req.params.id, staff, req.body);
-      });
+      if (req.body.status === 'cancelled') {
+        // Not one transaction: an online payment is refunded through the gateway on the way.
+        if (req.body.carrier || req.body.trackingNumber || req.body.trackingUrl) {
+          throw new AppError(400, 'VALIDATION_FAILED', messages.parcelOnlyWhenShipped);
+        }
+        const deps = {
+          config,
+          invoices,
+          mail: config,
+          rest: redsysRest,
+          log: req.log,
+          effects: checkoutEffects,
+        };
+        await cancelOrder(db, deps, req.params.id, staff, req.body.note || null);
+      } else {
+        await db.transaction(async (tx) => {
+          await changeStatusWithEffects(tx, req.params.id, staff, req.body);
+        });
+      }
       reply.header('cache-control', 'no-store');
       return getOrder(db, req.params.id);
     },
@@ -76,17 +92,24 @@ export async function staffOrderRoutes(app: FastifyInstance): Promise<void> {
     staff: StaffUser,
     change: StaffStatusChange,
   ): Promise<boolean> {
-    // An invoiced order is cancelled with the rectificativa of what is left on its invoice.
+    // In a bulk change, an order whose online payment must go back first is refused (409).
     if (change.status === 'cancelled') {
-      requireStoreAccess(staff, await orderStoreId(tx, orderId));
-      await rectifyForCancellation(tx, invoices, orderId, staff, change.note || 'Pedido cancelado');
+      if (change.carrier || change.trackingNumber || change.trackingUrl) {
+        throw new AppError(400, 'VALIDATION_FAILED', messages.parcelOnlyWhenShipped);
+      }
+      return cancelInTransaction(
+        tx,
+        { invoices, effects: checkoutEffects },
+        orderId,
+        staff,
+        change.note || null,
+      );
     }
     const changed = await changeStatusByStaff(tx, orderId, staff, change.status, change.note ?? null, change);
     if (!changed) return false;
     if (change.status === 'ready') await checkoutEffects.orderReady(tx, orderId);
     if (change.status === 'shipped') await checkoutEffects.orderShipped(tx, orderId);
     if (change.status === 'delivered') await checkoutEffects.orderDelivered(tx, orderId);
-    if (change.status === 'cancelled') await checkoutEffects.orderCancelled(tx, orderId);
     return true;
   }
 

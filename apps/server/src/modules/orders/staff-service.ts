@@ -115,7 +115,7 @@ const STAFF_TRANSITIONS: Record<'ready' | 'shipped' | 'delivered' | 'cancelled',
   ready: ['printed'],
   shipped: ['printed'],
   delivered: ['ready', 'shipped'],
-  // Before printing; a paid order's refund is handled at the store or the bank.
+  // Before printing. A paid order's money goes back with the cancellation (payments/cancellation.ts).
   cancelled: [
     'created',
     'image_uploaded',
@@ -126,6 +126,9 @@ const STAFF_TRANSITIONS: Record<'ready' | 'shipped' | 'delivered' | 'cancelled',
     'paid',
   ],
 };
+
+/** The states an order may be cancelled from. */
+export const CANCELLABLE: readonly OrderStatus[] = STAFF_TRANSITIONS.cancelled;
 
 /** The parcel of a 'shipped' change: carrier and tracking number (required), link (optional). */
 export interface ParcelInput {

@@ -75,5 +75,6 @@ export async function orderTracking(q: Queryable, orderId: string): Promise<Trac
       : null,
     parcel: order.parcel,
     invoice: order.invoice,
+    invoices: order.invoices,
   };
 }

@@ -23,6 +23,7 @@ interface Row {
   created_at: Date;
   mismatch: string | null;
   attention_reason: string | null;
+  cancel_refused: boolean;
   unresolved: boolean;
   refunded_cents: number;
   held_cents: number;
@@ -32,6 +33,8 @@ interface Row {
 const ACTION = {
   unresolved: 'Sin respuesta de Redsys: compruébalo en su panel y resuélvelo',
   refund: 'Pago no aplicado al pedido: queda dinero por devolver',
+  cancellation:
+    'Cancelación sin hacer: Redsys rechazó la devolución; devuelve el pago o vuelve a cancelar el pedido',
 } as const;
 
 /**
@@ -44,6 +47,9 @@ export async function listPayments(q: Queryable, query: PaymentListQuery, all = 
        SELECT a.id, a.gateway_order, a.order_id, o.order_number, o.store_id, s.name AS store_name,
               a.amount_cents, a.method, a.status, a.ds_response, a.ds_authorisation_code, a.created_at,
               a.mismatch, o.attention_reason,
+              (o.status <> 'cancelled' AND a.mismatch IS NULL
+               AND EXISTS (SELECT 1 FROM payment_refunds r WHERE r.attempt_id = a.id AND r.status = 'failed'
+                             AND r.idempotency_key LIKE 'cancel:%')) AS cancel_refused,
               (a.status = 'pending' AND a.created_at < now() - make_interval(mins => $6)) AS unresolved,
               coalesce((SELECT sum(r.amount_cents) FROM payment_refunds r
                         WHERE r.attempt_id = a.id AND r.status = 'refunded'), 0)::int AS refunded_cents,
@@ -56,7 +62,8 @@ export async function listPayments(q: Queryable, query: PaymentListQuery, all = 
          AND ($2::date IS NULL OR (a.created_at AT TIME ZONE 'Europe/Madrid')::date <= $2::date)
          AND ($3::int IS NULL OR o.store_id = $3)
      ), flagged AS (
-       SELECT *, (unresolved OR (mismatch IS NOT NULL AND held_cents < amount_cents)) AS needs_action FROM listed
+       SELECT *, (unresolved OR ((mismatch IS NOT NULL OR cancel_refused) AND held_cents < amount_cents)) AS needs_action
+       FROM listed
      )
      SELECT *, count(*) OVER ()::int AS total FROM flagged
      WHERE $4::text IS NULL
@@ -99,7 +106,9 @@ export async function listPayments(q: Queryable, query: PaymentListQuery, all = 
       ? ACTION.unresolved
       : r.mismatch !== null && r.held_cents < r.amount_cents
         ? ACTION.refund
-        : null;
+        : r.cancel_refused && r.held_cents < r.amount_cents
+          ? ACTION.cancellation
+          : null;
     return {
       gatewayOrder: r.gateway_order,
       orderId: r.order_id,

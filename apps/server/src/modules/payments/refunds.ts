@@ -5,10 +5,11 @@ import type { RefundResult } from '@shop/contracts/refunds';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { fail } from '../../lib/errors.ts';
-import { type InvoiceDeps, issueCorrectiveInvoice } from '../invoices/service.ts';
+import { type InvoiceDeps, type IssuedInvoice, issueCorrectiveInvoice } from '../invoices/service.ts';
 import { enqueueRefundMail } from '../mail/refund-templates.ts';
 import type { MailConfig } from '../mail/service.ts';
 import { lockOrder } from '../orders/state.ts';
+import { completeCancellation, flagRefusedCancellation } from './cancellation.ts';
 import type { RedsysRest, RestAnswer } from './gateway-rest.ts';
 import { paramOf, sameNumber } from './redsys.ts';
 import { CURRENCY_EUR, type PaymentLog } from './service.ts';
@@ -55,17 +56,23 @@ export const REFUND_ACCEPTED = '0900';
 /** How long a repeated request waits for the first one's verdict before answering 409. */
 const WAIT_FOR_SAME_KEY_MS = 40_000;
 
-interface RefundRow {
+export interface RefundRow {
   id: number;
   attempt_id: number;
+  order_id: string;
+  idempotency_key: string;
   amount_cents: number;
+  reason: string;
+  requested_by: string;
   status: 'pending' | 'refunded' | 'failed';
   ds_response: string | null;
   error_code: string | null;
   error_message: string | null;
+  /** Pending for longer than any request to the gateway lasts: its process died on the way. */
+  stale: boolean;
 }
 
-interface RefundableAttempt {
+export interface RefundableAttempt {
   id: number;
   gateway_order: string;
   amount_cents: number;
@@ -85,7 +92,7 @@ export async function refundedCents(q: Queryable, orderId: string): Promise<numb
 }
 
 /** The order's paid attempts with what is already refunded or being refunded on each. */
-async function refundableAttempts(q: Queryable, orderId: string): Promise<RefundableAttempt[]> {
+export async function refundableAttempts(q: Queryable, orderId: string): Promise<RefundableAttempt[]> {
   const { rows } = await q.query<RefundableAttempt>(
     `SELECT a.id, a.gateway_order, a.amount_cents, a.method, a.mismatch,
             coalesce((SELECT sum(r.amount_cents) FROM payment_refunds r
@@ -96,12 +103,15 @@ async function refundableAttempts(q: Queryable, orderId: string): Promise<Refund
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
-async function resultOf(q: Queryable, orderId: string, row: RefundRow): Promise<RefundResult> {
+export async function resultOf(q: Queryable, orderId: string, row: RefundRow): Promise<RefundResult> {
   const { rows: inv } = await q.query<{ full_number: string }>(
     `SELECT i.full_number FROM payment_refunds r JOIN invoices i ON i.id = r.invoice_id WHERE r.id = $1`,
     [row.id],
   );
-  const code = row.status === 'refunded' ? (row.ds_response ?? REFUND_ACCEPTED) : (row.error_code ?? null);
+  const code =
+    row.status === 'refunded'
+      ? (row.ds_response ?? row.error_code ?? REFUND_ACCEPTED)
+      : (row.error_code ?? null);
   return {
     status: row.status === 'refunded' ? 'refunded' : 'failed',
     amount: centsToEuros(row.amount_cents),
@@ -109,16 +119,49 @@ async function resultOf(q: Queryable, orderId: string, row: RefundRow): Promise<
     code,
     message:
       row.status === 'refunded'
-        ? (redsysCodeMeaning(code) ?? 'Devolución aceptada')
+        ? (row.error_message ?? redsysCodeMeaning(code) ?? 'Devolución aceptada')
         : (row.error_message ?? redsysCodeMeaning(code) ?? 'Devolución rechazada'),
     invoice: inv[0] ? { number: inv[0].full_number } : null,
   };
 }
 
-const SELECT_REFUND = `SELECT id, attempt_id, amount_cents, status, ds_response, error_code, error_message
+/**
+ * How long a refund may stay pending while its request is with the gateway: well past the REST
+ * timeout. A pending refund older than this was left by a process that died between the phases.
+ */
+export const STALE_REFUND_MINUTES = 5;
+
+export const SELECT_REFUND = `SELECT id, attempt_id, order_id, idempotency_key, amount_cents, reason, requested_by,
+    status, ds_response, error_code, error_message,
+    created_at < now() - make_interval(mins => ${STALE_REFUND_MINUTES}) AS stale
   FROM payment_refunds`;
 
-type Begun = { done: RefundResult } | { wait: true } | { refund: RefundRow; attempt: RefundableAttempt };
+const asRefund = (r: RefundRow): RefundRow => ({ ...r, id: Number(r.id), attempt_id: Number(r.attempt_id) });
+
+export async function refundById(q: Queryable, id: number): Promise<RefundRow> {
+  const { rows } = await q.query<RefundRow>(`${SELECT_REFUND} WHERE id = $1`, [id]);
+  return asRefund(rows[0]!);
+}
+
+/** Writes a refund 'pending' (phase 1), in the caller's transaction with the order locked. */
+export async function insertPendingRefund(
+  tx: Queryable,
+  attempt: RefundableAttempt,
+  input: { orderId: string; key: string; amountCents: number; reason: string; actor: string },
+): Promise<RefundRow> {
+  const { rows } = await tx.query<{ id: number }>(
+    `INSERT INTO payment_refunds (attempt_id, order_id, idempotency_key, amount_cents, reason, requested_by)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [attempt.id, input.orderId, input.key, input.amountCents, input.reason.slice(0, 500), input.actor],
+  );
+  return refundById(tx, Number(rows[0]!.id));
+}
+
+type Begun =
+  | { done: RefundResult }
+  | { wait: true }
+  | { resume: number }
+  | { refund: RefundRow; attempt: RefundableAttempt };
 
 async function begin(db: Database, input: RefundInput, key: string): Promise<Begun> {
   return db.transaction(async (tx) => {
@@ -128,8 +171,9 @@ async function begin(db: Database, input: RefundInput, key: string): Promise<Beg
       [input.orderId, key],
     );
     if (same[0]) {
-      if (same[0].status === 'pending') return { wait: true } as const;
-      return { done: await resultOf(tx, input.orderId, same[0]) };
+      if (same[0].status === 'pending')
+        return same[0].stale ? { resume: Number(same[0].id) } : { wait: true };
+      return { done: await resultOf(tx, input.orderId, asRefund(same[0])) };
     }
     const attempts = (await refundableAttempts(tx, input.orderId)).filter(
       (a) =>
@@ -141,17 +185,18 @@ async function begin(db: Database, input: RefundInput, key: string): Promise<Beg
     const ordered = [...attempts].sort((a, b) => Number(a.mismatch !== null) - Number(b.mismatch !== null));
     const attempt = ordered.find((a) => a.amount_cents - a.taken_cents >= input.amountCents);
     if (!attempt) throw fail(409, 'REFUND_TOO_LARGE', 'refundTooLarge');
-    const { rows } = await tx.query<RefundRow>(
-      `INSERT INTO payment_refunds (attempt_id, order_id, idempotency_key, amount_cents, reason, requested_by)
-       VALUES ($1, $2, $3, $4, $5, $6)
-       RETURNING id, attempt_id, amount_cents, status, ds_response, error_code, error_message`,
-      [attempt.id, input.orderId, key, input.amountCents, input.reason, input.actor],
-    );
-    return { refund: { ...rows[0]!, id: Number(rows[0]!.id) }, attempt };
+    const refund = await insertPendingRefund(tx, attempt, {
+      orderId: input.orderId,
+      key,
+      amountCents: input.amountCents,
+      reason: input.reason,
+      actor: input.actor,
+    });
+    return { refund, attempt };
   });
 }
 
-interface Verdict {
+export interface Verdict {
   status: 'refunded' | 'failed';
   dsResponse: string | null;
   errorCode: string | null;
@@ -208,45 +253,60 @@ function verdictOf(
   };
 }
 
-async function finish(
+/** A refund asked by a cancellation: accepted, it cancels the order (see cancellation.ts). */
+export const CANCELLATION_KEY = 'cancel:';
+export const isCancellationRefund = (row: Pick<RefundRow, 'idempotency_key'>): boolean =>
+  row.idempotency_key.startsWith(CANCELLATION_KEY);
+
+/** Phase 3: with the order locked again, the verdict and what follows from it, once. */
+export async function finish(
   db: Database,
   deps: RefundDeps,
-  input: RefundInput,
   refund: RefundRow,
   attempt: RefundableAttempt,
   verdict: Verdict,
 ): Promise<RefundResult> {
+  const orderId = refund.order_id;
   return db.transaction(async (tx) => {
-    await lockOrder(tx, input.orderId);
-    const { rows } = await tx.query<RefundRow>(
+    await lockOrder(tx, orderId);
+    const { rowCount } = await tx.query(
       `UPDATE payment_refunds
        SET status = $2, ds_response = $3, error_code = $4, error_message = $5, finished_at = now()
-       WHERE id = $1 AND status = 'pending'
-       RETURNING id, attempt_id, amount_cents, status, ds_response, error_code, error_message`,
+       WHERE id = $1 AND status = 'pending'`,
       [refund.id, verdict.status, verdict.dsResponse, verdict.errorCode, verdict.errorMessage],
     );
-    const row = rows[0] ? { ...rows[0], id: Number(rows[0].id) } : refund;
-    if (rows[0] && verdict.status === 'refunded') {
-      let invoiceNumber: string | null = null;
-      if (attempt.mismatch === null) invoiceNumber = await rectify(tx, deps, input, refund.id);
-      await savepointed(tx, deps.log, { orderId: input.orderId, refundId: refund.id }, () =>
-        enqueueRefundMail(
-          tx,
-          input.orderId,
-          'refund',
-          `refund:${refund.id}`,
-          { amountCents: refund.amount_cents, method: attempt.method, invoiceNumber },
-          deps.mail,
-        ),
-      );
-      deps.log.info({ orderId: input.orderId, refundId: refund.id }, 'refund accepted by the gateway');
-    } else if (rows[0]) {
+    const row = await refundById(tx, refund.id);
+    const cancellation = isCancellationRefund(row);
+    if (rowCount && verdict.status === 'refunded') {
+      if (cancellation) {
+        await completeCancellation(tx, deps, row, attempt);
+      } else {
+        const invoice = attempt.mismatch === null ? await rectify(tx, deps, row) : null;
+        await savepointed(tx, deps.log, { orderId, refundId: refund.id }, () =>
+          enqueueRefundMail(
+            tx,
+            orderId,
+            'refund',
+            `refund:${refund.id}`,
+            {
+              amountCents: refund.amount_cents,
+              method: attempt.method,
+              invoiceNumber: invoice?.fullNumber ?? null,
+              invoiceFileId: invoice?.pdfFileId ?? null,
+            },
+            deps.mail,
+          ),
+        );
+      }
+      deps.log.info({ orderId, refundId: refund.id }, 'refund accepted by the gateway');
+    } else if (rowCount) {
+      if (cancellation) await flagRefusedCancellation(tx, row);
       deps.log.warn(
-        { orderId: input.orderId, refundId: refund.id, code: verdict.errorCode },
+        { orderId, refundId: refund.id, code: verdict.errorCode },
         'refund refused by the gateway',
       );
     }
-    return resultOf(tx, input.orderId, row);
+    return resultOf(tx, orderId, row);
   });
 }
 
@@ -254,7 +314,7 @@ async function finish(
  * Queues the customer's mail behind a savepoint: a refund the gateway made must be recorded even
  * if its mail cannot be queued (the failure is logged for staff).
  */
-async function savepointed(
+export async function savepointed(
   tx: Queryable,
   log: PaymentLog,
   context: object,
@@ -276,29 +336,140 @@ async function savepointed(
  * happens to the paperwork, so an invoice that cannot take it (none issued, already rectified
  * to zero) is logged for staff instead of undoing the record of the refund.
  */
-async function rectify(tx: Queryable, deps: RefundDeps, input: RefundInput, refundId: number) {
-  const { rows } = await tx.query('SELECT 1 FROM invoices WHERE order_id = $1 LIMIT 1', [input.orderId]);
+async function rectify(tx: Queryable, deps: RefundDeps, refund: RefundRow): Promise<IssuedInvoice | null> {
+  const { rows } = await tx.query('SELECT 1 FROM invoices WHERE order_id = $1 LIMIT 1', [refund.order_id]);
   if (rows.length === 0) return null;
   await tx.query('SAVEPOINT refund_invoice');
   try {
     const issued = await issueCorrectiveInvoice(tx, deps.invoices, {
-      orderId: input.orderId,
-      amountCents: input.amountCents,
-      reason: `Devolución: ${input.reason}`.slice(0, 500),
-      actor: input.actor,
+      orderId: refund.order_id,
+      amountCents: refund.amount_cents,
+      reason: `Devolución: ${refund.reason}`.slice(0, 500),
+      actor: refund.requested_by,
     });
-    await tx.query('UPDATE payment_refunds SET invoice_id = $2 WHERE id = $1', [refundId, issued.id]);
+    await tx.query('UPDATE payment_refunds SET invoice_id = $2 WHERE id = $1', [refund.id, issued.id]);
     await tx.query('RELEASE SAVEPOINT refund_invoice');
-    return issued.fullNumber;
+    return issued;
   } catch (err) {
     await tx.query('ROLLBACK TO SAVEPOINT refund_invoice');
     await tx.query('RELEASE SAVEPOINT refund_invoice');
-    deps.log.error({ err, orderId: input.orderId, refundId }, 'refund accepted but no rectificativa issued');
+    deps.log.error(
+      { err, orderId: refund.order_id, refundId: refund.id },
+      'refund accepted but no rectificativa issued',
+    );
     return null;
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Phase 2: the gateway's verdict on refunding `amountCents` of the attempt (no lock held). */
+export async function askGateway(
+  deps: RefundDeps,
+  attempt: RefundableAttempt,
+  amountCents: number,
+): Promise<Verdict> {
+  if (!deps.rest.refund) throw fail(409, 'REFUND_NOT_POSSIBLE', 'refundGatewayNotConfigured');
+  const answer = await deps.rest.refund({
+    DS_MERCHANT_AMOUNT: String(amountCents),
+    DS_MERCHANT_ORDER: attempt.gateway_order,
+    DS_MERCHANT_MERCHANTCODE: deps.config.redsys.merchantCode,
+    DS_MERCHANT_CURRENCY: CURRENCY_EUR,
+    DS_MERCHANT_TRANSACTIONTYPE: '3',
+    DS_MERCHANT_TERMINAL: deps.config.redsys.terminal,
+  });
+  return verdictOf(answer, attempt, amountCents, deps.config);
+}
+
+/**
+ * Completes a refund whose process died between its phases (found pending past
+ * STALE_REFUND_MINUTES, by the reconciliation or by a repeat of the request). Whether the dead
+ * process reached the gateway is not known, so:
+ * - a refund of everything left on its payment is asked again: Redsys never gives back more than
+ *   it captured, so a second request cannot refund twice. Accepted, the first never arrived;
+ *   refused as more than captured (SIS0057), nothing is left of the payment because the first
+ *   one was made, and it is recorded as refunded;
+ * - a partial refund cannot be told apart from another later one, so it is recorded failed with
+ *   SIN_RESPUESTA and the note to check the Redsys back office, as an answer we cannot read is.
+ */
+export async function resumeRefund(db: Database, deps: RefundDeps, refundId: number): Promise<RefundResult> {
+  type Found = { done: RefundResult } | { refund: RefundRow; attempt: RefundableAttempt | undefined };
+  const found = await db.transaction(async (tx): Promise<Found> => {
+    const { rows } = await tx.query<{ order_id: string }>(
+      'SELECT order_id FROM payment_refunds WHERE id = $1',
+      [refundId],
+    );
+    if (!rows[0]) throw fail(404, 'NOT_FOUND', 'notFound');
+    await lockOrder(tx, rows[0].order_id);
+    const refund = await refundById(tx, refundId);
+    if (refund.status !== 'pending') return { done: await resultOf(tx, refund.order_id, refund) };
+    const attempt = (await refundableAttempts(tx, refund.order_id)).find((a) => a.id === refund.attempt_id);
+    return { refund, attempt };
+  });
+  if ('done' in found) return found.done;
+  const { refund, attempt } = found;
+  if (!attempt) throw new Error(`refund ${refundId} has no paid attempt`);
+  const wholeRemainder = attempt.taken_cents === attempt.amount_cents;
+  let verdict: Verdict;
+  if (!wholeRemainder || !deps.rest.refund) {
+    verdict = {
+      status: 'failed',
+      dsResponse: null,
+      errorCode: 'SIN_RESPUESTA',
+      errorMessage:
+        'La devolución se interrumpió sin respuesta de Redsys: comprueba en su panel si se hizo antes de repetirla.',
+    };
+  } else {
+    verdict = await askGateway(deps, attempt, refund.amount_cents);
+    if (verdict.status === 'failed' && verdict.errorCode === 'SIS0057') {
+      verdict = {
+        status: 'refunded',
+        dsResponse: null,
+        errorCode: 'SIS0057',
+        errorMessage:
+          'Devolución hecha por la petición interrumpida: Redsys ya no tiene nada que devolver de este pago.',
+      };
+    }
+  }
+  deps.log.warn(
+    { orderId: refund.order_id, refundId, status: verdict.status },
+    'interrupted refund completed',
+  );
+  return finish(db, deps, refund, attempt, verdict);
+}
+
+/** Refunds looked at per round, oldest first. */
+const REFUND_BATCH = 25;
+
+/**
+ * The reconciliation's part for refunds: every refund left pending by a process that died
+ * between its phases is completed (see resumeRefund). Returns how many were.
+ */
+export async function reconcilePendingRefunds(
+  db: Database,
+  deps: RefundDeps,
+  olderThanMinutes: number = STALE_REFUND_MINUTES,
+): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT id FROM payment_refunds
+     WHERE status = 'pending' AND created_at < now() - make_interval(mins => $1)
+     ORDER BY created_at LIMIT $2`,
+    [olderThanMinutes, REFUND_BATCH],
+  );
+  let done = 0;
+  for (const r of rows) {
+    try {
+      await resumeRefund(db, deps, Number(r.id));
+      done++;
+    } catch (err) {
+      deps.log.error(
+        { err, refundId: Number(r.id) },
+        'interrupted refund could not be completed; will try again',
+      );
+    }
+  }
+  return done;
+}
 
 /**
  * Refunds `amountCents` of what the order paid online. 409 REFUND_NOT_POSSIBLE for an order
@@ -315,17 +486,10 @@ export async function refundOrder(db: Database, deps: RefundDeps, input: RefundI
   for (;;) {
     const begun = await begin(db, input, key);
     if ('done' in begun) return begun.done;
+    if ('resume' in begun) return resumeRefund(db, deps, begun.resume);
     if ('refund' in begun) {
-      const answer = await deps.rest.refund({
-        DS_MERCHANT_AMOUNT: String(input.amountCents),
-        DS_MERCHANT_ORDER: begun.attempt.gateway_order,
-        DS_MERCHANT_MERCHANTCODE: deps.config.redsys.merchantCode,
-        DS_MERCHANT_CURRENCY: CURRENCY_EUR,
-        DS_MERCHANT_TRANSACTIONTYPE: '3',
-        DS_MERCHANT_TERMINAL: deps.config.redsys.terminal,
-      });
-      const verdict = verdictOf(answer, begun.attempt, input.amountCents, deps.config);
-      return finish(db, deps, input, begun.refund, begun.attempt, verdict);
+      const verdict = await askGateway(deps, begun.attempt, input.amountCents);
+      return finish(db, deps, begun.refund, begun.attempt, verdict);
     }
     // The same request is with the gateway right now: answer what it gets.
     if (Date.now() > deadline) throw fail(409, 'REFUND_IN_PROGRESS', 'refundInProgress');

@@ -13,7 +13,11 @@ import type { FileService } from '../files/service.ts';
  *   `photoDaysAfterWarranty` days after delivery; a cancelled one `cancelledOrderDays` after the
  *   cancellation; a print batch's PDF (the sheets with its orders' designs) goes with the first of
  *   its orders, the batch's record stays;
- * - invoices, their PDFs and their orders are never touched here (kept for the legal period).
+ * - invoices, their PDFs and their orders are never touched here (kept for the legal period);
+ * - payment notifications that failed verification (not from the gateway: forged, garbled, or a
+ *   terminal set up wrongly; up to 8 KB each, kept as posted and decoded) go
+ *   `UNVERIFIED_NOTIFICATION_DAYS` after they arrived, long enough to look into them. Verified
+ *   ones are the payments' records and stay.
  *
  * It runs once a day, whichever instance comes first: the day's row in `retention_runs` and an
  * advisory lock make the others (and any later run that day) do nothing. Times are the `now`
@@ -22,6 +26,9 @@ import type { FileService } from '../files/service.ts';
 
 /** Any number that is ours alone: instances running the job at once take turns through it. */
 const RETENTION_LOCK = 7_263_013;
+
+/** How long a payment notification that failed verification is kept (docs/operations.md). */
+export const UNVERIFIED_NOTIFICATION_DAYS = 30;
 
 /** Orders that were never confirmed: the customer left before paying or placing the order. */
 const UNCONFIRMED = [
@@ -40,6 +47,7 @@ export interface RetentionResult {
   abandonedAnonymised: number;
   photoOrders: number;
   files: number;
+  unverifiedNotifications: number;
 }
 
 export interface RetentionLogger {
@@ -92,7 +100,14 @@ export async function runRetention(
       [now.toISOString(), RETENTION_LOCK],
     );
     const { day, locked } = dayRows[0]!;
-    const nothing = { day, abandonedOrders: 0, abandonedAnonymised: 0, photoOrders: 0, files: 0 };
+    const nothing = {
+      day,
+      abandonedOrders: 0,
+      abandonedAnonymised: 0,
+      photoOrders: 0,
+      files: 0,
+      unverifiedNotifications: 0,
+    };
     if (!locked) return { outcome: 'busy', ...nothing };
     const claimed = await tx.query(
       `INSERT INTO retention_runs (day, ran_at, abandoned_orders, abandoned_anonymised, photo_orders, files)
@@ -192,11 +207,18 @@ export async function runRetention(
     );
     for (const f of unused) removeBytes.push(await files.remove(tx, f.id));
 
+    const notifications = await tx.query(
+      `DELETE FROM payment_notifications
+       WHERE NOT verified AND received_at < $1::timestamptz - make_interval(days => $2)`,
+      [now.toISOString(), UNVERIFIED_NOTIFICATION_DAYS],
+    );
+
     const counts = {
       abandonedOrders: deleted.length,
       abandonedAnonymised: anonymised.length,
       photoOrders: photoOrders.length,
       files: unused.length,
+      unverifiedNotifications: notifications.rowCount,
     };
     await tx.query(
       `UPDATE retention_runs SET abandoned_orders = $2, abandoned_anonymised = $3, photo_orders = $4, files = $5

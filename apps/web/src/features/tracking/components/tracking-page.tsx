@@ -1,4 +1,5 @@
 import { formatEuros } from '@shop/contracts/money';
+import type { InvoiceType } from '@shop/contracts/orders';
 import type { Tracking } from '@shop/contracts/tracking';
 import { useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -94,16 +95,35 @@ function Details({ data }: { data: Tracking }) {
           )}
         </section>
       )}
-      {data.invoice && (
-        <p>
-          <a href={data.invoice.uri} target="_blank" rel="noreferrer">
-            Descargar la factura {data.invoice.number} (PDF)
-          </a>
-        </p>
+      {data.invoices.length > 0 && (
+        <section aria-labelledby="tracking-invoices">
+          <h2 id="tracking-invoices">{data.invoices.length === 1 ? 'Factura' : 'Facturas'}</h2>
+          <ul>
+            {data.invoices.map((invoice) => (
+              <li key={invoice.number}>
+                <a href={invoice.uri} target="_blank" rel="noreferrer">
+                  Descargar {INVOICE_TITLE[invoice.type]} {invoice.number} (PDF)
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
     </div>
   );
 }
+
+/** How the customer reads each VERI*FACTU invoice type. */
+const INVOICE_TITLE: Record<InvoiceType, string> = {
+  F1: 'la factura',
+  F2: 'la factura simplificada',
+  F3: 'la factura completa',
+  R1: 'la factura rectificativa',
+  R2: 'la factura rectificativa',
+  R3: 'la factura rectificativa',
+  R4: 'la factura rectificativa',
+  R5: 'la factura rectificativa',
+};
 
 /** `/seguimiento/{orderId}`: where the customer's order is, from the link in every mail. */
 export function TrackingPage({ orderId }: { orderId: string }) {

@@ -322,7 +322,7 @@ export function InvoicesPage() {
                             Reenviar<span className="visually-hidden"> el registro de {invoice.number}</span>
                           </button>
                         )}
-                        {invoice.kind === 'F2' && invoice.annullable && (
+                        {invoice.exchangeable && (
                           <button
                             type="button"
                             className="admin-button admin-button--secondary"

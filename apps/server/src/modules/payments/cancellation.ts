@@ -1,0 +1,253 @@
+import type { StaffUser } from '@shop/contracts/auth';
+import { messages } from '@shop/contracts/messages';
+import { centsToEuros, formatEuros } from '@shop/contracts/money';
+import type { Database, Queryable } from '../../db/client.ts';
+import { AppError, fail } from '../../lib/errors.ts';
+import { requireStoreAccess } from '../auth/service.ts';
+import { type IssuedInvoice, rectifyForCancellation } from '../invoices/service.ts';
+import { enqueueCancellationMail } from '../mail/service.ts';
+import type { CheckoutEffects } from '../orders/checkout-service.ts';
+import { CANCELLABLE, changeStatusByStaff, orderStoreId } from '../orders/staff-service.ts';
+import { expectStatus, lockOrder, moveTo } from '../orders/state.ts';
+import {
+  askGateway,
+  CANCELLATION_KEY,
+  finish,
+  insertPendingRefund,
+  type RefundableAttempt,
+  type RefundDeps,
+  type RefundRow,
+  refundableAttempts,
+  refundById,
+  resumeRefund,
+  SELECT_REFUND,
+  savepointed,
+  sleep,
+} from './refunds.ts';
+import { flagOrder } from './service.ts';
+
+/**
+ * Cancelling an order gives back what it paid, before anything else:
+ *
+ * - paid online (card, Bizum): the refund of everything left of the payment that paid it, through
+ *   the three phases of any refund (payments/refunds.ts), its row keyed `cancel:<order>:<n>`.
+ *   The gateway's acceptance, in phase 3's transaction, issues the rectificativa, cancels the
+ *   order and queues the cancellation mail (rectificativa attached, the refund stated as done). A
+ *   refusal cancels nothing: the order keeps its state and invoice, is flagged 'requiere
+ *   atención' and shows on the payments screen; staff get the gateway's reason; the customer gets
+ *   no mail. A process that dies between the phases leaves the row pending, which the
+ *   reconciliation (or the same cancellation asked again) completes: see resumeRefund.
+ * - paid at the counter: the clerk hands the cash back; the cancellation's timeline line says how
+ *   much went back, by whom (its actor) and when, and the rectificativa is issued after it.
+ * - unpaid: cancelled as before.
+ */
+
+export interface CancelDeps extends RefundDeps {
+  effects: CheckoutEffects;
+}
+
+/** The payment that paid the order, with what is still to give back of it; null when nothing is. */
+async function onlineDue(
+  tx: Queryable,
+  orderId: string,
+): Promise<{ attempt: RefundableAttempt; cents: number } | null> {
+  const paying = (await refundableAttempts(tx, orderId)).find((a) => a.mismatch === null);
+  if (!paying) return null;
+  const cents = paying.amount_cents - paying.taken_cents;
+  return cents > 0 ? { attempt: paying, cents } : null;
+}
+
+async function pendingCancellation(tx: Queryable, orderId: string): Promise<RefundRow | null> {
+  const { rows } = await tx.query<RefundRow>(
+    `${SELECT_REFUND} WHERE order_id = $1 AND status = 'pending' AND idempotency_key LIKE $2 ORDER BY id LIMIT 1`,
+    [orderId, `${CANCELLATION_KEY}%`],
+  );
+  return rows[0] ? { ...rows[0], id: Number(rows[0].id), attempt_id: Number(rows[0].attempt_id) } : null;
+}
+
+const mailInvoice = (i: IssuedInvoice | null) => (i ? { number: i.fullNumber, fileId: i.pdfFileId } : null);
+
+/**
+ * A cancellation that needs no gateway, in the caller's transaction (the bulk change runs several
+ * in one): refused (409) while the order has an online payment to give back or being given back.
+ * Returns false when the order was cancelled already.
+ */
+export async function cancelInTransaction(
+  tx: Queryable,
+  deps: Pick<CancelDeps, 'invoices' | 'effects'>,
+  orderId: string,
+  staff: StaffUser,
+  note: string | null,
+): Promise<boolean> {
+  requireStoreAccess(staff, await orderStoreId(tx, orderId));
+  const order = await lockOrder(tx, orderId);
+  if (order.status === 'cancelled') return false;
+  if (await pendingCancellation(tx, orderId)) throw fail(409, 'REFUND_IN_PROGRESS', 'refundInProgress');
+  if (await onlineDue(tx, orderId)) throw fail(409, 'ORDER_STATE', 'cancelNeedsRefund');
+  const { rows } = await tx.query<{ payment_method: string | null; due_cents: number }>(
+    'SELECT payment_method, price_cents + shipping_cents AS due_cents FROM orders WHERE id = $1',
+    [orderId],
+  );
+  const cash =
+    order.paid && rows[0]!.payment_method === 'paystore'
+      ? `Importe devuelto en la tienda: ${formatEuros(centsToEuros(rows[0]!.due_cents))}`
+      : null;
+  // The money went back first (counter) or before (refunds already made); the rectificativa follows.
+  expectStatus(order, CANCELLABLE);
+  const rectificativa = await rectifyForCancellation(
+    tx,
+    deps.invoices,
+    orderId,
+    staff,
+    note || 'Pedido cancelado',
+  );
+  const changed = await changeStatusByStaff(
+    tx,
+    orderId,
+    staff,
+    'cancelled',
+    [note, cash].filter(Boolean).join(' · ') || null,
+  );
+  if (changed) await deps.effects.orderCancelled(tx, orderId, mailInvoice(rectificativa));
+  return changed;
+}
+
+/** How long a repeated cancellation waits for one whose refund is with the gateway. */
+const WAIT_FOR_REFUND_MS = 40_000;
+
+type Step =
+  | { done: true }
+  | { wait: true }
+  | { resume: number }
+  | { refund: RefundRow; attempt: RefundableAttempt };
+
+/**
+ * Staff cancel an order (see the module comment). Resolves once the order is cancelled; throws
+ * 409 CANCEL_REFUND_FAILED, with the gateway's reason, when the refund was refused.
+ */
+export async function cancelOrder(
+  db: Database,
+  deps: CancelDeps,
+  orderId: string,
+  staff: StaffUser,
+  note: string | null,
+): Promise<void> {
+  const deadline = Date.now() + WAIT_FOR_REFUND_MS;
+  for (;;) {
+    const step = await db.transaction(async (tx): Promise<Step> => {
+      requireStoreAccess(staff, await orderStoreId(tx, orderId));
+      const order = await lockOrder(tx, orderId);
+      if (order.status === 'cancelled') return { done: true };
+      const pending = await pendingCancellation(tx, orderId);
+      if (pending) return pending.stale ? { resume: pending.id } : { wait: true };
+      const due = await onlineDue(tx, orderId);
+      if (!due) {
+        await cancelInTransaction(tx, deps, orderId, staff, note);
+        return { done: true };
+      }
+      expectStatus(order, CANCELLABLE);
+      if (!deps.rest.refund) throw fail(409, 'REFUND_NOT_POSSIBLE', 'refundGatewayNotConfigured');
+      const { rows } = await tx.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM payment_refunds WHERE order_id = $1 AND idempotency_key LIKE $2',
+        [orderId, `${CANCELLATION_KEY}%`],
+      );
+      const refund = await insertPendingRefund(tx, due.attempt, {
+        orderId,
+        key: `${CANCELLATION_KEY}${orderId}:${rows[0]!.n + 1}`,
+        amountCents: due.cents,
+        reason: note || 'Pedido cancelado',
+        actor: `staff:${staff.email}`,
+      });
+      return { refund, attempt: due.attempt };
+    });
+    if ('done' in step) return;
+    if ('wait' in step) {
+      if (Date.now() > deadline) throw fail(409, 'REFUND_IN_PROGRESS', 'refundInProgress');
+      await sleep(100);
+      continue;
+    }
+    const result =
+      'resume' in step
+        ? await resumeRefund(db, deps, step.resume)
+        : await finish(
+            db,
+            deps,
+            step.refund,
+            step.attempt,
+            await askGateway(deps, step.attempt, step.refund.amount_cents),
+          );
+    if (result.status === 'failed') {
+      throw new AppError(
+        409,
+        'CANCEL_REFUND_FAILED',
+        messages.cancelRefundFailed.replace('{reason}', result.message),
+      );
+    }
+    const { rows } = await db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [orderId]);
+    if (rows[0]?.status !== 'cancelled') throw fail(409, 'ORDER_STATE', 'cancelAfterRefundFailed');
+    return;
+  }
+}
+
+/**
+ * Phase 3 of a cancellation's accepted refund, in its transaction: the rectificativa of what is
+ * left on the invoice, the order cancelled with a timeline line that says what went back, and the
+ * mail. Behind a savepoint: the refund is recorded whatever happens here, and a cancellation that
+ * cannot follow it leaves the order flagged for staff (cancelling it again finishes the job).
+ */
+export async function completeCancellation(
+  tx: Queryable,
+  deps: RefundDeps,
+  refund: RefundRow,
+  attempt: RefundableAttempt,
+): Promise<void> {
+  const orderId = refund.order_id;
+  const order = await lockOrder(tx, orderId);
+  if (order.status === 'cancelled') return;
+  const back = `${formatEuros(centsToEuros(refund.amount_cents))} devueltos por ${attempt.method === 'bizum' ? 'Bizum' : 'tarjeta'} (Redsys)`;
+  let rectificativa: IssuedInvoice | null = null;
+  await tx.query('SAVEPOINT cancel_after_refund');
+  try {
+    rectificativa = await rectifyForCancellation(
+      tx,
+      deps.invoices,
+      orderId,
+      refund.requested_by,
+      refund.reason,
+    );
+    if (rectificativa) {
+      await tx.query('UPDATE payment_refunds SET invoice_id = $2 WHERE id = $1', [
+        refund.id,
+        rectificativa.id,
+      ]);
+    }
+    await moveTo(tx, order, 'cancelled', refund.requested_by, `${refund.reason} · ${back}`);
+    await tx.query('RELEASE SAVEPOINT cancel_after_refund');
+  } catch (err) {
+    await tx.query('ROLLBACK TO SAVEPOINT cancel_after_refund');
+    await tx.query('RELEASE SAVEPOINT cancel_after_refund');
+    await flagOrder(
+      tx,
+      orderId,
+      `Cancelación a medias: ${back}, pero el pedido no se ha cancelado; vuelve a cancelarlo`,
+    );
+    deps.log.error(
+      { err, orderId, refundId: refund.id },
+      'refund accepted but the order could not be cancelled',
+    );
+    return;
+  }
+  await savepointed(tx, deps.log, { orderId, refundId: refund.id }, () =>
+    enqueueCancellationMail(tx, orderId, deps.mail, mailInvoice(rectificativa)),
+  );
+}
+
+/** A cancellation's refund the gateway refused: nothing is cancelled, staff are told. */
+export async function flagRefusedCancellation(tx: Queryable, refund: RefundRow): Promise<void> {
+  const row = await refundById(tx, refund.id);
+  await flagOrder(
+    tx,
+    refund.order_id,
+    `Cancelación sin hacer: Redsys no ha devuelto ${formatEuros(centsToEuros(refund.amount_cents))} (${row.error_code ?? 'sin código'}); devuelve el pago desde Pagos o vuelve a cancelar`,
+  );
+}
