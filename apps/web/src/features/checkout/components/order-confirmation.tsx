@@ -63,8 +63,8 @@ function Confirmation({ order }: { order: Order }) {
         {/* Not on a kiosk: its screen is the next customer's, and the link is in the mail anyway. */}
         {!kiosk && order.trackingToken && (
           <p className="checkout-panel__text">
-            <Link to={paths.tracking(order.trackingToken)}>Sigue tu pedido</Link>: te mandamos este
-            enlace por correo, y sirve en cualquier dispositivo.
+            <Link to={paths.tracking(order.trackingToken)}>Sigue tu pedido</Link> con este enlace desde
+            cualquier dispositivo.
           </p>
         )}
         {kiosk ? (
