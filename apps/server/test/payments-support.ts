@@ -74,8 +74,8 @@ export async function payNowOrder(
   opts: { delivery?: boolean; details?: boolean } = {},
 ): Promise<Order> {
   const delivery = opts.delivery ?? true;
-  // A visitor of its own per order, as in real life: uploads are rate-limited per visitor.
-  const c = new Client(customer.app);
+  // The customer's own session: the order is theirs, and only theirs to go on with.
+  const c = customer;
   const created = ok(
     await c.post('/api/orders', { store: { id: 1 }, brand: { id: model.brand.id }, model: { id: model.id } }),
     201,
