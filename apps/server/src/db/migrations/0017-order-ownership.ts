@@ -14,13 +14,12 @@
 export default /* sql */ `
 ALTER TABLE orders
   ADD COLUMN owner_hash text,
-  ADD COLUMN tracking_token text;
+  -- Evaluated per row: every existing order gets its own; so does any row inserted without one
+  -- (the shop's code always sets a 128-bit token of its own).
+  ADD COLUMN tracking_token text NOT NULL DEFAULT translate(
+    encode(decode(replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', ''), 'hex'),
+           'base64'),
+    '+/=', '-_');
 
-UPDATE orders SET tracking_token = translate(
-  encode(decode(replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', ''), 'hex'),
-         'base64'),
-  '+/=', '-_');
-
-ALTER TABLE orders ALTER COLUMN tracking_token SET NOT NULL;
 CREATE UNIQUE INDEX orders_tracking_token_idx ON orders (tracking_token);
 `;
