@@ -27,7 +27,7 @@ import {
   visitorApi,
 } from './editor-support.ts';
 import { printMatchScenes, SCENE_PHOTO_SIZES, scenePhotos } from './scene-support.ts';
-import { getJson, getJsonAs, rememberCookieConsent } from './storefront-support.ts';
+import { getJsonAs, rememberCookieConsent } from './storefront-support.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 

@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { renderScenePrintFile } from '../apps/server/src/modules/print/scene-render.ts';
 import { draftWhere, editorCanvas, editorModel, openEditor, orderWithPhoto } from './editor-support.ts';
 import { scenePhotos } from './scene-support.ts';
-import { eventually, getJson, getJsonAs, rememberCookieConsent, storeCode } from './storefront-support.ts';
+import { eventually, getJsonAs, rememberCookieConsent, storeCode } from './storefront-support.ts';
 import { axeViolations, blockingViolations, describeViolations } from './support/axe.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';

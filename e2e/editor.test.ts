@@ -30,7 +30,7 @@ import {
   shownTransform,
   visitorApi,
 } from './editor-support.ts';
-import { company, eventually, getJson, getJsonAs, pageHeading, rememberCookieConsent } from './storefront-support.ts';
+import { company, eventually, getJsonAs, pageHeading, rememberCookieConsent } from './storefront-support.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 

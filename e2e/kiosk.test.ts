@@ -66,7 +66,8 @@ const shot = (page: Page, name: string) =>
   page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
 const session = (page: Page, key: string) => page.evaluate((k) => sessionStorage.getItem(k), key);
 /** The order as the kiosk, whose session made it, reads it. */
-const fetchOrder = (kiosk: TestPage, id: string) => getJsonAs<Order>(kiosk.context, `${server.url}/api/orders/${id}`);
+const fetchOrder = (kiosk: TestPage, id: string) =>
+  getJsonAs<Order>(kiosk.context, `${server.url}/api/orders/${id}`);
 const qrDialog = (page: Page) => page.getByRole('dialog', { name: 'Código QR' });
 const addImage = (page: Page) => page.getByRole('button', { name: 'Añadir imagen' });
 
@@ -211,7 +212,10 @@ describe('kiosk and phone', () => {
       const chat = new URL(await decodeQr(help.getByRole('img', { name: /WhatsApp/ })));
       const shop = await company(server.url);
       assert.equal(`${chat.origin}${chat.pathname}`, `https://wa.me/${shop.whatsapp}`);
-      assert.match(chat.searchParams.get('text') ?? '', new RegExp((await fetchOrder(kiosk, orderId)).orderNumber));
+      assert.match(
+        chat.searchParams.get('text') ?? '',
+        new RegExp((await fetchOrder(kiosk, orderId)).orderNumber),
+      );
       await help.getByText(shop.whatsappDisplay, { exact: false }).waitFor();
       await shot(k, 'kiosk-assistance');
       await help.getByRole('button', { name: 'Cerrar' }).click();

@@ -197,7 +197,9 @@ test('pickup: the customer follows the mail link through printed, ready and deli
     try {
       await forwarded.page.goto(doneLink);
       await forwarded.page.getByRole('heading', { level: 1, name: /^Pedido n\.º/ }).waitFor();
-      const href = await forwarded.page.getByRole('link', { name: /Descargar la factura/ }).getAttribute('href');
+      const href = await forwarded.page
+        .getByRole('link', { name: /Descargar la factura/ })
+        .getAttribute('href');
       assert.match(href ?? '', /^\/api\/tracking\/[A-Za-z0-9_-]{22}\/invoices\/[^/]+\/pdf$/);
       const pdf = await forwarded.context.request.get(`${server.url}${href}`);
       assert.equal(pdf.status(), 200);

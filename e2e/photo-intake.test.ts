@@ -12,7 +12,14 @@ import type { Order } from '@shop/contracts/orders';
 import type { Origin } from '@shop/contracts/stores';
 import type { Browser, Locator, Page, Request, Route } from 'playwright-core';
 import sharp from 'sharp';
-import { eventually, getJson, getJsonAs, pageHeading, rememberCookieConsent, storeCode } from './storefront-support.ts';
+import {
+  eventually,
+  getJson,
+  getJsonAs,
+  pageHeading,
+  rememberCookieConsent,
+  storeCode,
+} from './storefront-support.ts';
 import { launchBrowser, newPage, type TestPage, type ViewportName } from './support/browser.ts';
 import { decodeQr } from './support/qr.ts';
 import { type RunningServer, repoRoot, startServer } from './support/server.ts';

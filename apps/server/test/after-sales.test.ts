@@ -105,7 +105,10 @@ describe('after the order: tracking, status mails, print batches, reports, dashb
     assert.ok(received);
     // The order's tracking token, never its id: whoever the mail reaches can follow, not act.
     assert.match(order.trackingToken ?? '', /^[A-Za-z0-9_-]{22}$/);
-    assert.match(received.text_body, new RegExp(`https://fundas\\.example\\.es/seguimiento/${order.trackingToken}`));
+    assert.match(
+      received.text_body,
+      new RegExp(`https://fundas\\.example\\.es/seguimiento/${order.trackingToken}`),
+    );
     assert.match(
       received.html_body,
       new RegExp(`href="https://fundas\\.example\\.es/seguimiento/${order.trackingToken}"`),
@@ -241,7 +244,10 @@ describe('after the order: tracking, status mails, print batches, reports, dashb
 
   test('tracking: unknown or malformed tokens, and the page is noindex', async () => {
     assert.equal((await anonymous().get(`/api/tracking/${'x'.repeat(22)}`)).statusCode, 404);
-    assert.equal((await anonymous().get('/api/tracking/00000000-0000-4000-8000-000000000000')).statusCode, 404);
+    assert.equal(
+      (await anonymous().get('/api/tracking/00000000-0000-4000-8000-000000000000')).statusCode,
+      404,
+    );
     assert.equal((await anonymous().get('/api/tracking/123')).statusCode, 400);
     // An order's id is not its tracking link.
     const order = await placedOrder(t.app, 1);

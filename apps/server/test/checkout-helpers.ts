@@ -1,7 +1,7 @@
 import type { ModelPage } from '@shop/contracts/catalogue';
 import type { DesignTransform, Order } from '@shop/contracts/orders';
 import sharp from 'sharp';
-import { Client } from './helpers.ts';
+import type { Client } from './helpers.ts';
 
 /** A multipart body built by hand, so tests control every byte. */
 export function multipart(

@@ -112,7 +112,11 @@ describe('an order belongs to the session that made it; the mail carries a read-
   test("attack: reading the customer's name, e-mail and phone through GET /api/orders/{id} is refused", async () => {
     const id = await f.placed(CONTACT);
     const stranger = new Client(s.app);
-    for (const url of [`/api/orders/${id}`, `/api/orders/${id}/details`, `/api/orders/${id}/invoiceRequest`]) {
+    for (const url of [
+      `/api/orders/${id}`,
+      `/api/orders/${id}/details`,
+      `/api/orders/${id}/invoiceRequest`,
+    ]) {
       const body = assertRefused(await stranger.get(url), 403, 'ORDER_NOT_OWNED', url);
       assert.ok(!JSON.stringify(body).includes(CONTACT.email));
     }
@@ -139,7 +143,10 @@ describe('an order belongs to the session that made it; the mail carries a read-
     assert.equal((await orderRow(s, id)).customer_email, CONTACT.email);
     // The owner still can.
     const changed = ok(
-      await f.owner.post(`/api/orders/${id}/confirmUserDetails`, { ...CONTACT, email: 'lucia.nueva@example.com' }),
+      await f.owner.post(`/api/orders/${id}/confirmUserDetails`, {
+        ...CONTACT,
+        email: 'lucia.nueva@example.com',
+      }),
     ).json() as Order;
     assert.equal(changed.customerEmail, 'lucia.nueva@example.com');
   });
@@ -152,7 +159,9 @@ describe('an order belongs to the session that made it; the mail carries a read-
     assert.deepEqual(await stored(s.t), before);
     const state = ok(await f.owner.get(`/api/orders/${id}/invoiceRequest`)).json() as InvoiceRequestState;
     assert.equal(state.fullInvoice, false);
-    const mine = ok(await f.owner.put(`/api/orders/${id}/invoiceRequest`, FISCAL)).json() as InvoiceRequestState;
+    const mine = ok(
+      await f.owner.put(`/api/orders/${id}/invoiceRequest`, FISCAL),
+    ).json() as InvoiceRequestState;
     assert.equal(mine.fullInvoice, true);
   });
 

@@ -12,7 +12,7 @@ import {
   type SignedFields,
   signNotification,
 } from '../src/modules/payments/redsys.ts';
-import { Client } from './helpers.ts';
+import type { Client } from './helpers.ts';
 
 /** Shared by the payment test files: a pay-now order reached through the real checkout calls. */
 

@@ -402,11 +402,10 @@ describe('scenes: photo tray, draft, design and print of the second editor', () 
     );
     // The owner of that photo cannot bring it into this order through the draft either: the
     // order is not theirs.
-    refusal(
-      await stranger.put(`/api/orders/${id}/scene`, { scene: sceneOf('two-side', [a, theirs]) }),
-      403,
-      { error: 'ORDER_NOT_OWNED', message: messages.orderNotOwned },
-    );
+    refusal(await stranger.put(`/api/orders/${id}/scene`, { scene: sceneOf('two-side', [a, theirs]) }), 403, {
+      error: 'ORDER_NOT_OWNED',
+      message: messages.orderNotOwned,
+    });
     // This customer's own photo, but of another order of theirs.
     const second = await newOrder(c);
     const elsewhere = await addPhoto(c, second, BLUE);

@@ -13,6 +13,7 @@ import type { Queryable } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
 import { requireStaff, requireStoreAccess } from '../auth/service.ts';
 import { fileIdFromUri } from '../files/service.ts';
+import { orderAccess, readOrderFor } from './access.ts';
 import {
   addDelivery,
   type CheckoutEffects,
@@ -23,7 +24,6 @@ import {
   confirmUserDetails,
 } from './checkout-service.ts';
 import { ownerHashOf, saveDesign, saveSceneDesign } from './photo-service.ts';
-import { orderAccess, readOrderFor } from './access.ts';
 
 /**
  * `PUT /api/orders/{id}/design`: the rendered design and what it was drawn from, one of:
@@ -86,9 +86,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
     '/api/orders/:id/confirmPaymentMethod',
     { schema: { params, querystring: PaymentMethodQuerySchema, response, tags } },
     (req, reply) =>
-      step(req, reply, (tx, fx) =>
-        confirmPaymentMethod(tx, req.params.id, req.query.paymentMethod, fx),
-      ),
+      step(req, reply, (tx, fx) => confirmPaymentMethod(tx, req.params.id, req.query.paymentMethod, fx)),
   );
   r.post('/api/orders/:id/confirmInStorePickup', { schema: { params, response, tags } }, (req, reply) =>
     step(req, reply, (tx, fx) => confirmInStorePickup(tx, req.params.id, fx)),
@@ -99,8 +97,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/orders/:id/confirmUserDetails',
     { schema: { params, body: ContactDetailsSchema, response, tags } },
-    (req, reply) =>
-      step(req, reply, (tx, fx) => confirmUserDetails(tx, req.params.id, req.body, fx)),
+    (req, reply) => step(req, reply, (tx, fx) => confirmUserDetails(tx, req.params.id, req.body, fx)),
   );
   r.post(
     '/api/orders/:id/confirmDelivery',

@@ -11,6 +11,7 @@ import { UPLOAD_ROUTE } from '../../plugins/upload-queue.ts';
 import { fileIdFromUri, fileUri } from '../files/service.ts';
 import { requireFile, saveIngested, UPLOAD_LIMITS, withUploadForm } from '../files/uploads.ts';
 import { ingestImage } from '../images/pipeline.ts';
+import { orderAccess, readOrderFor } from './access.ts';
 import {
   addPhoto,
   attachPhoto,
@@ -21,7 +22,6 @@ import {
   ownerHashOf,
   saveDraftScene,
 } from './photo-service.ts';
-import { orderAccess, readOrderFor } from './access.ts';
 
 /** `PUT /api/orders/{id}`: the customer's order gets its photo. Other fields are ignored. */
 const OrderUpdateSchema = z.object({ image: FileUri });

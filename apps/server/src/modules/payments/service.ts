@@ -500,10 +500,10 @@ export async function signedForOrder(
     config.redsys.signatureVersion,
   ]);
   if (!verification.ok) return false;
-  const { rows } = await q.query('SELECT 1 FROM payment_attempts WHERE gateway_order = $1 AND order_id = $2', [
-    verification.order,
-    orderId,
-  ]);
+  const { rows } = await q.query(
+    'SELECT 1 FROM payment_attempts WHERE gateway_order = $1 AND order_id = $2',
+    [verification.order, orderId],
+  );
   return rows.length > 0;
 }
 
