@@ -12,7 +12,7 @@ import { productName } from '@shop/contracts/product';
 import type { Store } from '@shop/contracts/stores';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { eventually, getJson, rememberCookieConsent, storeCode } from './storefront-support.ts';
+import { eventually, getJson, getJsonAs, rememberCookieConsent, storeCode } from './storefront-support.ts';
 import { launchBrowser, newPage, type TestPage, type Viewport, viewports } from './support/browser.ts';
 import { type RunningServer, repoRoot, startServer } from './support/server.ts';
 
@@ -386,7 +386,7 @@ describe('back office', () => {
       await cash.getByRole('button', { name: 'Volver' }).click();
       await cash.waitFor({ state: 'hidden' });
       assert.equal(
-        (await getJson<Order>(`${server.url}/api/orders/${order.id}`)).paidAt,
+        (await getJsonAs<Order>(page, `${server.url}/api/orders/${order.id}`)).paidAt,
         null,
         'not before confirming',
       );
@@ -436,7 +436,7 @@ describe('back office', () => {
       await dialog.waitFor();
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
-      assert.equal((await getJson<Order>(`${server.url}/api/orders/${order.id}`)).status, 'created');
+      assert.equal((await getJsonAs<Order>(page, `${server.url}/api/orders/${order.id}`)).status, 'created');
 
       await page.getByRole('button', { name: 'Cancelar pedido' }).click();
       await dialog.getByLabel('Motivo (opcional)').fill('El cliente ya no lo quiere');

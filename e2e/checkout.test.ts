@@ -17,7 +17,14 @@ import type { PaymentStatus } from '@shop/contracts/payments';
 import type { Store } from '@shop/contracts/stores';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { eventually, getJson, pageHeading, rememberCookieConsent, storeCode } from './storefront-support.ts';
+import {
+  eventually,
+  getJson,
+  getJsonAs,
+  pageHeading,
+  rememberCookieConsent,
+  storeCode,
+} from './storefront-support.ts';
 import { launchBrowser, newPage, type TestPage, type ViewportName } from './support/browser.ts';
 import { type RunningServer, repoRoot, startServer } from './support/server.ts';
 
@@ -168,8 +175,11 @@ async function orderReadyForCheckout(
   return { id, order, store, storeUrl };
 }
 
-const serverOrder = (id: string) => getJson<Order>(`${server.url}/api/orders/${id}`);
-const paymentStatus = (id: string) => getJson<PaymentStatus>(`${server.url}/api/payment/redsys/${id}`);
+/** The order and its payment as the browser that made the order reads them (an order is its session's). */
+const serverOrder = (tab: { page: Page }, id: string) =>
+  getJsonAs<Order>(tab.page, `${server.url}/api/orders/${id}`);
+const paymentStatus = (tab: { page: Page }, id: string) =>
+  getJsonAs<PaymentStatus>(tab.page, `${server.url}/api/payment/redsys/${id}`);
 const session = (page: Page, key: string) => page.evaluate((k) => sessionStorage.getItem(k), key);
 
 /** The price breakdown of the order preview, as its rows read: funda, envío, total (IVA incluido). */
@@ -321,7 +331,7 @@ describe('checkout', () => {
       await confirmation.getByText(`Pagarás ${formatEuros(order.total)} al recoger tu funda.`).waitFor();
       await shot(page, 'confirmacion');
 
-      const placed = await serverOrder(id);
+      const placed = await serverOrder(tab, id);
       assert.equal(placed.status, 'to_pay_at_store');
       assert.equal(placed.shipping, 0);
       assert.equal(placed.isHomeDelivery, false);
@@ -405,7 +415,7 @@ describe('checkout', () => {
       assert.equal(await field(page, 'Código postal').getAttribute('aria-invalid'), 'true');
       await page.getByRole('button', { name: 'Recoger en', exact: false }).first().waitFor();
       assert.equal(new URL(page.url()).pathname, '/pedido/datos');
-      assert.equal((await serverOrder(id)).customerAddress, null, 'nothing sent for an island address');
+      assert.equal((await serverOrder(tab, id)).customerAddress, null, 'nothing sent for an island address');
       await shot(page, 'datos-envio-islas');
       await field(page, 'Código postal').fill('29005');
 
@@ -439,12 +449,12 @@ describe('checkout', () => {
       }
       await shot(page, 'payment-success');
 
-      const status = await paymentStatus(id);
+      const status = await paymentStatus(tab, id);
       assert.equal(status.status, 'paid');
       assert.equal(status.attempts.length, 1, 'one trip to the gateway');
       assert.equal(status.attempts[0]?.amount, order.total + 5);
       assert.equal(status.attempts[0]?.method, 'card');
-      const paid = await serverOrder(id);
+      const paid = await serverOrder(tab, id);
       assert.equal(paid.status, 'paid');
       assert.equal(paid.total, order.total);
       assert.equal(paid.shipping, 5);
@@ -491,7 +501,7 @@ describe('checkout', () => {
       await page.getByText('Estamos confirmando el pago con el banco…').waitFor();
       await page.getByText('El banco todavía no nos ha confirmado el pago.', { exact: false }).waitFor();
       assert.equal(await session(page, 'order_id'), id);
-      assert.equal((await paymentStatus(id)).status, 'pending');
+      assert.equal((await paymentStatus(tab, id)).status, 'pending');
       await page.goto(`${server.url}/pedido/datos`);
       await page.getByRole('button', { name: 'Pagar' }).click();
       await page.waitForURL(at('/simulator/redsys'));
@@ -501,10 +511,10 @@ describe('checkout', () => {
       await pageHeading(page).filter({ hasText: 'Se ha producido un error en el pago' }).waitFor();
       await page.getByText('No se ha podido procesar tu pago, inténtalo de nuevo más tarde').waitFor();
       await shot(page, 'payment-failure');
-      const status = await paymentStatus(id);
+      const status = await paymentStatus(tab, id);
       assert.equal(status.status, 'failed');
-      assert.notEqual((await serverOrder(id)).status, 'paid');
-      assert.equal((await serverOrder(id)).status, 'awaiting_payment');
+      assert.notEqual((await serverOrder(tab, id)).status, 'paid');
+      assert.equal((await serverOrder(tab, id)).status, 'awaiting_payment');
       assert.equal(
         await page.getByRole('link', { name: 'Volver a la tienda' }).getAttribute('href'),
         '/store',
@@ -538,10 +548,10 @@ describe('checkout', () => {
       await page
         .getByText(`Hemos recibido tu pago de ${formatEuros(order.total)}.`, { exact: false })
         .waitFor();
-      const status = await paymentStatus(id);
+      const status = await paymentStatus(tab, id);
       assert.equal(status.status, 'paid');
       assert.equal(status.attempts[0]?.method, 'bizum');
-      const paid = await serverOrder(id);
+      const paid = await serverOrder(tab, id);
       assert.equal(paid.status, 'paid');
       assert.equal(paid.shipping, 0);
       assert.deepEqual(tab.errors, []);
@@ -678,7 +688,7 @@ describe('checkout', () => {
       for (const [label, value] of Object.entries(values)) await field(page, label).fill(value);
       assert.equal(await page.getByRole('alert').count(), 0);
       assert.deepEqual(sent, [], 'no request left the browser');
-      assert.equal((await serverOrder(id)).customerName, null);
+      assert.equal((await serverOrder(tab, id)).customerName, null);
       assert.deepEqual(tab.errors, []);
     } finally {
       await tab.context.close();
@@ -705,7 +715,7 @@ describe('checkout', () => {
         await field(page, 'Teléfono').fill(typed);
         await page.getByRole('button', { name: 'Confirmar pedido con obligación de pago' }).click();
         await page.waitForURL('**/pedido/confirmacion');
-        assert.equal((await serverOrder(id)).customerPhone, stored, typed);
+        assert.equal((await serverOrder(tab, id)).customerPhone, stored, typed);
       }
       assert.deepEqual(tab.errors, []);
     } finally {
@@ -747,7 +757,7 @@ describe('checkout', () => {
         .getByRole('list', { name: 'Antes de confirmar' })
         .getByText(`Recogida en ${store.name}`, { exact: false })
         .waitFor();
-      const now = await serverOrder(id);
+      const now = await serverOrder(tab, id);
       assert.deepEqual([now.isHomeDelivery, now.shipping, now.customerPostalCode], [false, 0, null]);
       assert.deepEqual(tab.errors, []);
     } finally {

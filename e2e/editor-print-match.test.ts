@@ -27,7 +27,7 @@ import {
   visitorApi,
 } from './editor-support.ts';
 import { printMatchScenes, SCENE_PHOTO_SIZES, scenePhotos } from './scene-support.ts';
-import { getJson, rememberCookieConsent } from './storefront-support.ts';
+import { getJsonAs, rememberCookieConsent } from './storefront-support.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
@@ -111,7 +111,7 @@ async function browserDesign(transform: DesignTransform): Promise<Buffer> {
   const file = await upload.file;
   assert.equal(file.name, 'design.png');
   await page.waitForURL(`${server.url}/pedido/pagar-tienda`);
-  const saved = await getJson<Order>(`${server.url}/api/orders/${order.id}`);
+  const saved = await getJsonAs<Order>(page, `${server.url}/api/orders/${order.id}`);
   assertSameTransform(saved.designTransform!, transform, 'the order keeps the transform');
   return Buffer.from(await file.arrayBuffer());
 }
@@ -260,7 +260,7 @@ describe('scenes: the browser design PNG matches the server print render', () =>
         const file = await upload.file;
         assert.equal(file.name, 'design.png');
         await page.waitForURL(`${server.url}/pedido/pagar-tienda`);
-        const saved = await getJson<Order>(`${server.url}/api/orders/${sceneOrder.id}`);
+        const saved = await getJsonAs<Order>(page, `${server.url}/api/orders/${sceneOrder.id}`);
         assert.deepEqual(saved.designScene, scene, 'the order keeps the scene the editor drew');
         const { data, info } = await sharp(Buffer.from(await file.arrayBuffer()))
           .flatten({ background: '#ffffff' })

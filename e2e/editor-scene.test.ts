@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { renderScenePrintFile } from '../apps/server/src/modules/print/scene-render.ts';
 import { draftWhere, editorCanvas, editorModel, openEditor, orderWithPhoto } from './editor-support.ts';
 import { scenePhotos } from './scene-support.ts';
-import { eventually, getJson, rememberCookieConsent, storeCode } from './storefront-support.ts';
+import { eventually, getJsonAs, rememberCookieConsent, storeCode } from './storefront-support.ts';
 import { axeViolations, blockingViolations, describeViolations } from './support/axe.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -195,7 +195,7 @@ test('a 2x2 design with photos, texts, stickers and a filter survives a reload, 
     // 9. Order it, and place the order (pay at the store) with the customer's details.
     await page.getByRole('button', { name: '¡OK, pedir!' }).click();
     await page.waitForURL(`${server.url}/pedido/pagar-tienda`);
-    const ordered = await getJson<Order>(`${server.url}/api/orders/${orderId}`);
+    const ordered = await getJsonAs<Order>(page, `${server.url}/api/orders/${orderId}`);
     assert.equal(
       await page.evaluate(() => localStorage.getItem('designInProgress')),
       null,

@@ -8,7 +8,7 @@ import type { Scene } from '@shop/contracts/scene';
 import type { APIResponse, BrowserContext, Page, Route } from 'playwright-core';
 import sharp from 'sharp';
 import { storedTransformKey } from '../apps/web/src/features/editor/lib/stored-transform.ts';
-import { eventually, getJson, storeCode } from './storefront-support.ts';
+import { eventually, getJson, getJsonAs, storeCode } from './storefront-support.ts';
 
 export const EDITOR_STORE_ID = 1;
 const APPLE_ID = 1;
@@ -120,7 +120,7 @@ export async function visitorApi(context: BrowserContext, baseUrl: string) {
 /** The order's draft once the editor says it saved it. */
 export async function savedDraft(page: Page, baseUrl: string, orderId: string): Promise<Scene> {
   await page.getByText('Guardado', { exact: true }).waitFor();
-  const order = await getJson<Order>(`${baseUrl}/api/orders/${orderId}`);
+  const order = await getJsonAs<Order>(page, `${baseUrl}/api/orders/${orderId}`);
   assert.ok(order.draftScene, 'the editor saved a draft');
   return order.draftScene;
 }

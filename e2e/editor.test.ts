@@ -30,7 +30,7 @@ import {
   shownTransform,
   visitorApi,
 } from './editor-support.ts';
-import { company, eventually, getJson, pageHeading, rememberCookieConsent } from './storefront-support.ts';
+import { company, eventually, getJsonAs, pageHeading, rememberCookieConsent } from './storefront-support.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
@@ -55,7 +55,8 @@ after(async () => {
   await server?.stop();
 });
 
-const getOrder = (id: string) => getJson<Order>(`${server.url}/api/orders/${id}`);
+/** The order as the browser that made it reads it (an order is its session's). */
+const getOrder = (owner: Page, id: string) => getJsonAs<Order>(owner, `${server.url}/api/orders/${id}`);
 
 /** The case's box on the stage, in page coordinates (what the mouse and fingers aim at). */
 async function boxOnPage(page: Page) {
@@ -297,7 +298,7 @@ describe('design editor', () => {
       assert.equal(file.type, 'image/png');
 
       await page.waitForURL(`${server.url}/pedido/pagar-tienda`);
-      const saved = await getOrder(order.id);
+      const saved = await getOrder(page, order.id);
       assert.equal(saved.status, 'design_confirmed');
       assert.equal(saved.paymentMethod, 'paystore');
       assert.match(saved.design ?? '', /^\/api\/images\//);
@@ -334,7 +335,7 @@ describe('design editor', () => {
       await page.getByText('Eliminando la imagen...').waitFor();
       assert.ok(await button(page, '¡OK, pedir!').isDisabled());
       await page.waitForURL(`${server.url}/editor-modelo`);
-      assert.equal((await getOrder(order.id)).image, null);
+      assert.equal((await getOrder(page, order.id)).image, null);
       assert.equal(
         await page.evaluate((key) => sessionStorage.getItem(key), storedTransformKey(order.id)),
         null,
@@ -367,7 +368,7 @@ describe('design editor', () => {
       await call('POST', `/api/orders/${order.id}/confirmPaymentMethod?paymentMethod=paystore`);
       await call('POST', `/api/orders/${order.id}/confirmInStorePickup`);
       await call('POST', `/api/orders/${order.id}/confirmUserDetails`, { name: 'Ana' });
-      const placed = await getOrder(order.id);
+      const placed = await getOrder(page, order.id);
       assert.equal(placed.status, 'to_pay_at_store');
 
       // Back to the editor (the Back button, an old tab): no editing, a way to a new case.
@@ -378,7 +379,7 @@ describe('design editor', () => {
       await page.getByRole('button', { name: 'Empezar otra funda' }).click();
       await page.waitForURL(/\/store\//);
       assert.equal(await page.evaluate(() => sessionStorage.getItem('order_id')), null);
-      assert.deepEqual(await getOrder(order.id), placed, 'the placed order is unchanged');
+      assert.deepEqual(await getOrder(page, order.id), placed, 'the placed order is unchanged');
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

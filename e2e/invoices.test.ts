@@ -16,7 +16,7 @@ import { type Arrived, startSmtp, type TestSmtp } from '../apps/server/test/mail
 import {
   customerApi,
   eventually,
-  getJson,
+  getJsonAs,
   pageHeading,
   payNowPickupOrder,
   rememberCookieConsent,
@@ -106,7 +106,7 @@ test('pay now with a full invoice: NIF checked, the paid mail carries the PDF, t
     await page.waitForURL((url) => url.pathname === '/payment-success');
     await pageHeading(page).filter({ hasText: 'Pago realizado' }).waitFor();
 
-    const order = await getJson<Order>(`${server.url}/api/orders/${id}`);
+    const order = await getJsonAs<Order>(page, `${server.url}/api/orders/${id}`);
     assert.equal(order.status, 'paid');
     assert.match(order.invoice!.number, /^F\d{4}-\d{6}$/, 'a full invoice, in its own series');
 

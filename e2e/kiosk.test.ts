@@ -18,6 +18,7 @@ import {
   company,
   eventually,
   getJson,
+  getJsonAs,
   pageHeading,
   rememberCookieConsent,
   storeCode,
@@ -64,7 +65,9 @@ after(async () => {
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
 const session = (page: Page, key: string) => page.evaluate((k) => sessionStorage.getItem(k), key);
-const fetchOrder = (id: string) => getJson<Order>(`${server.url}/api/orders/${id}`);
+/** The order as the kiosk, whose session made it, reads it. */
+const fetchOrder = (kiosk: TestPage, id: string) =>
+  getJsonAs<Order>(kiosk.context, `${server.url}/api/orders/${id}`);
 const qrDialog = (page: Page) => page.getByRole('dialog', { name: 'Código QR' });
 const addImage = (page: Page) => page.getByRole('button', { name: 'Añadir imagen' });
 
@@ -189,12 +192,12 @@ describe('kiosk and phone', () => {
       const orangeUri = await phoneSends(phone.page, firstLink, orange);
       await k.waitForURL(`${server.url}/editor-edicion`);
       await k.getByRole('application', { name: 'Tu foto sobre la funda' }).waitFor();
-      assert.equal((await fetchOrder(orderId)).image, orangeUri);
+      assert.equal((await fetchOrder(kiosk, orderId)).image, orangeUri);
 
       // Opening the same QR link again on the phone: spent, said at once, nothing replaced.
       await phoneSeesClosedLink(phone.page, firstLink, messages.uploadLinkUsed);
       await shot(phone.page, 'phone-link-used');
-      assert.equal((await fetchOrder(orderId)).image, orangeUri);
+      assert.equal((await fetchOrder(kiosk, orderId)).image, orangeUri);
 
       // The editor on a kiosk speaks of fingers, not of a mouse wheel or keys.
       await k.getByText('Arrastra la foto con el dedo para moverla.').waitFor();
@@ -207,7 +210,10 @@ describe('kiosk and phone', () => {
       const chat = new URL(await decodeQr(help.getByRole('img', { name: /WhatsApp/ })));
       const shop = await company(server.url);
       assert.equal(`${chat.origin}${chat.pathname}`, `https://wa.me/${shop.whatsapp}`);
-      assert.match(chat.searchParams.get('text') ?? '', new RegExp((await fetchOrder(orderId)).orderNumber));
+      assert.match(
+        chat.searchParams.get('text') ?? '',
+        new RegExp((await fetchOrder(kiosk, orderId)).orderNumber),
+      );
       await help.getByText(shop.whatsappDisplay, { exact: false }).waitFor();
       await shot(k, 'kiosk-assistance');
       await help.getByRole('button', { name: 'Cerrar' }).click();
@@ -226,7 +232,7 @@ describe('kiosk and phone', () => {
       // The customer orders what the kiosk shows.
       await k.getByRole('button', { name: '¡OK, pedir!' }).click();
       await k.waitForURL(`${server.url}/pedido/pagar-tienda`);
-      const ordered = await fetchOrder(orderId);
+      const ordered = await fetchOrder(kiosk, orderId);
       assert.deepEqual(ordered.designPhotos, [blueUri], 'the design keeps the photo it was made with');
       assert.equal(ordered.image, blueUri);
       const design = Buffer.from(await (await fetch(`${server.url}${ordered.design}`)).arrayBuffer());
@@ -235,7 +241,7 @@ describe('kiosk and phone', () => {
 
       // Any link of this order is closed now: used, and the design is confirmed.
       await phoneSeesClosedLink(phone.page, secondLink, messages.uploadLinkUsed);
-      assert.deepEqual((await fetchOrder(orderId)).designPhotos, [blueUri]);
+      assert.deepEqual((await fetchOrder(kiosk, orderId)).designPhotos, [blueUri]);
 
       // Details, confirmation; the kiosk counts down to its store's home, a touch starts it again.
       await k.getByRole('button', { name: 'Continuar' }).click();
@@ -255,7 +261,7 @@ describe('kiosk and phone', () => {
       await k.waitForURL(home);
       assert.equal(await session(k, 'order_id'), null, 'the order is cleared from the session');
       assert.equal(await session(k, 'from_url'), 'screen', 'still a kiosk');
-      assert.equal((await fetchOrder(orderId)).status, 'to_pay_at_store');
+      assert.equal((await fetchOrder(kiosk, orderId)).status, 'to_pay_at_store');
 
       assert.deepEqual(kiosk.errors, []);
       assert.deepEqual(

@@ -7,6 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { ModelPage } from '@shop/contracts/catalogue';
+import type { Order } from '@shop/contracts/orders';
 import type { PaymentInitiation } from '@shop/contracts/payments';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -70,7 +71,7 @@ async function trackingLinkFrom(to: string, subject: RegExp): Promise<string> {
       .map((m) => ({ ...m, text: decoded(m.raw) }))
       .find((m) => m.rcptTo.includes(to) && subject.test(m.text));
     assert.ok(mail, `the mail ${subject} to ${to} has not arrived yet`);
-    const found = /href="(https?:\/\/[^"]+\/seguimiento\/[0-9a-f-]{36})"/.exec(mail.text);
+    const found = /href="(https?:\/\/[^"]+\/seguimiento\/[A-Za-z0-9_-]{22})"/.exec(mail.text);
     assert.ok(found, 'the mail links to the tracking page');
     link = found[1]!;
   });
@@ -151,7 +152,10 @@ test('pickup: the customer follows the mail link through printed, ready and deli
 
     // 1. The order-received mail links to the tracking page: the customer opens it.
     const link = await trackingLinkFrom('marta@example.com', /Hemos recibido tu pedido/);
-    assert.equal(link, `${server.url}/seguimiento/${id}`);
+    // The link is the order's tracking token (the one the customer's own read carries), never its id.
+    const own = await api.call<Order>('GET', `/api/orders/${id}`);
+    assert.equal(link, `${server.url}/seguimiento/${own.trackingToken}`);
+    assert.ok(!link.includes(id), 'the order id is not in the link');
     const { page } = customer;
     const response = await page.goto(link);
     assert.match(response?.headers()['x-robots-tag'] ?? '', /noindex/);
@@ -186,6 +190,24 @@ test('pickup: the customer follows the mail link through printed, ready and deli
     }
     await page.getByRole('link', { name: /Descargar la factura/ }).waitFor();
     await page.screenshot({ path: join(screenshotDir, 'movil-entregado.png'), fullPage: true });
+
+    // 4. Forwarded: another browser with only the link sees the same page and gets the invoice,
+    //    and nothing more: the order itself is the customer's browser's.
+    const forwarded = await newPage(browser, 'desktop');
+    try {
+      await forwarded.page.goto(doneLink);
+      await forwarded.page.getByRole('heading', { level: 1, name: /^Pedido n\.º/ }).waitFor();
+      const href = await forwarded.page
+        .getByRole('link', { name: /Descargar la factura/ })
+        .getAttribute('href');
+      assert.match(href ?? '', /^\/api\/tracking\/[A-Za-z0-9_-]{22}\/invoices\/[^/]+\/pdf$/);
+      const pdf = await forwarded.context.request.get(`${server.url}${href}`);
+      assert.equal(pdf.status(), 200);
+      assert.equal((await pdf.body()).subarray(0, 5).toString(), '%PDF-');
+      assert.equal((await forwarded.context.request.get(`${server.url}/api/orders/${id}`)).status(), 403);
+    } finally {
+      await forwarded.context.close();
+    }
   } finally {
     await customer.context.close();
     await staffTab.context.close();

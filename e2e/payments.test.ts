@@ -11,7 +11,7 @@ import type { Order } from '@shop/contracts/orders';
 import type { PaymentInitiation } from '@shop/contracts/payments';
 import type { PaymentPage } from '@shop/contracts/payments-admin';
 import type { Browser } from 'playwright-core';
-import { adminApi, customerApi, getJson, payNowPickupOrder } from './storefront-support.ts';
+import { adminApi, customerApi, getJsonAs, payNowPickupOrder } from './storefront-support.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
@@ -72,7 +72,7 @@ test('an admin refunds part of a card payment from the payments screen and sees 
     await page.waitForURL((url) => url.pathname === '/simulator/redsys');
     await page.getByRole('button', { name: 'Pagar con tarjeta (aceptar)' }).click();
     await page.waitForURL((url) => url.pathname === '/payment-success');
-    assert.equal((await getJson<Order>(`${server.url}/api/orders/${id}`)).status, 'paid');
+    assert.equal((await getJsonAs<Order>(page, `${server.url}/api/orders/${id}`)).status, 'paid');
     const paid = order.total + order.shipping;
 
     // The admin finds it on the payments screen.

@@ -12,7 +12,14 @@ import type { Order } from '@shop/contracts/orders';
 import type { Origin } from '@shop/contracts/stores';
 import type { Browser, Locator, Page, Request, Route } from 'playwright-core';
 import sharp from 'sharp';
-import { eventually, getJson, pageHeading, rememberCookieConsent, storeCode } from './storefront-support.ts';
+import {
+  eventually,
+  getJson,
+  getJsonAs,
+  pageHeading,
+  rememberCookieConsent,
+  storeCode,
+} from './storefront-support.ts';
 import { launchBrowser, newPage, type TestPage, type ViewportName } from './support/browser.ts';
 import { decodeQr } from './support/qr.ts';
 import { type RunningServer, repoRoot, startServer } from './support/server.ts';
@@ -93,10 +100,11 @@ async function startOrder(page: Page, origin: Origin = 'false'): Promise<Order> 
   await pageHeading(page).filter({ hasText: 'Añade tu imagen' }).waitFor();
   const orderId = await page.evaluate(() => sessionStorage.getItem('order_id'));
   assert.ok(orderId, 'the order id is in the session');
-  return fetchOrder(orderId);
+  return fetchOrder(page, orderId);
 }
 
-const fetchOrder = (id: string) => getJson<Order>(`${server.url}/api/orders/${id}`);
+/** The order as the browser that made it reads it (an order is its session's). */
+const fetchOrder = (owner: Page, id: string) => getJsonAs<Order>(owner, `${server.url}/api/orders/${id}`);
 
 const addImageButton = (page: Page) => page.getByRole('button', { name: 'Añadir imagen' });
 const alert = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
@@ -229,7 +237,7 @@ describe('on a normal device', () => {
 
       await page.waitForURL(`${server.url}/editor-edicion`);
       const seenOnThisScreen = [...errors];
-      const uploaded = await fetchOrder(order.id);
+      const uploaded = await fetchOrder(page, order.id);
       assert.match(uploaded.image ?? '', /^\/api\/images\/[A-Za-z0-9_-]+$/);
       assert.equal(uploaded.status, 'image_uploaded');
       assert.deepEqual(seenOnThisScreen, []);
@@ -256,7 +264,7 @@ describe('on a normal device', () => {
       await page.getByText('Suelta la foto aquí').waitFor();
       await stage.dispatchEvent('drop', { dataTransfer });
       await page.waitForURL(`${server.url}/editor-edicion`);
-      assert.ok((await fetchOrder(order.id)).image);
+      assert.ok((await fetchOrder(page, order.id)).image);
     });
   });
 
@@ -276,7 +284,7 @@ describe('on a normal device', () => {
       await choosePhoto(page, addImageButton(page), jpeg(smallPhoto));
       await page.waitForURL(`${server.url}/editor-edicion`);
       assert.deepEqual(attempts, [403, 201]);
-      assert.ok((await fetchOrder(order.id)).image);
+      assert.ok((await fetchOrder(page, order.id)).image);
     });
   });
 
@@ -288,7 +296,7 @@ describe('on a normal device', () => {
       await assertAccessible(page);
       await choosePhoto(page, addImageButton(page), jpeg(smallPhoto));
       await page.waitForURL(`${server.url}/editor-edicion`);
-      assert.ok((await fetchOrder(order.id)).image);
+      assert.ok((await fetchOrder(page, order.id)).image);
     });
   });
 });
@@ -364,7 +372,7 @@ describe('kiosk hand-off to the phone', () => {
       // (bench/kiosk.ts); here only that it does, however loaded the machine.
       await kiosk.page.waitForURL(`${server.url}/editor-edicion`);
       t.diagnostic(`the kiosk moved on ${Date.now() - uploadedAt} ms after the upload finished`);
-      assert.ok((await fetchOrder(order.id)).image);
+      assert.ok((await fetchOrder(kiosk.page, order.id)).image);
       assert.ok(
         phoneCalls.every((path) => !path.includes(order.id)),
         `the phone never asked for the order: ${phoneCalls.join(', ')}`,
@@ -436,7 +444,7 @@ describe('errors of the photo screens', () => {
         buffer: Buffer.from('Esto es un texto, no una foto.\n'.repeat(20)),
       });
       await alert(page, messages.unsupportedImage).waitFor();
-      assert.equal((await fetchOrder(order.id)).image, null);
+      assert.equal((await fetchOrder(page, order.id)).image, null);
       assert.equal(page.url(), `${server.url}/editor-modelo`);
 
       // The customer simply tries another photo.
@@ -455,7 +463,7 @@ describe('errors of the photo screens', () => {
       await page.unroute('**/api/images');
       await page.getByRole('button', { name: 'Reintentar' }).click();
       await page.waitForURL(`${server.url}/editor-edicion`);
-      assert.ok((await fetchOrder(order.id)).image);
+      assert.ok((await fetchOrder(page, order.id)).image);
     });
   });
 
@@ -590,7 +598,7 @@ describe('photos of today’s phones (50-200 MP)', () => {
       await page.goto(url);
       await choosePhoto(page, page.getByRole('button', { name: PHONE_BUTTON }), jpeg(huge, 'IMG_5000.jpg'));
       await page.getByText(messages.uploadSucceeded).waitFor({ timeout: 60_000 });
-      const order = await fetchOrder(id);
+      const order = await fetchOrder(page, id);
       assert.ok(order.imageSize, 'the photo is on the order');
       const { width, height } = order.imageSize;
       assert.ok(width * height <= 48_000_000, `${width}x${height} is at most 48 MP`);
@@ -618,7 +626,7 @@ describe('photos of today’s phones (50-200 MP)', () => {
       await alert(page, messages.photoTooLargeToSend).waitFor();
       assert.match(messages.photoTooLargeToSend, /25 MB/);
       assert.equal(sent, false, 'nothing was uploaded');
-      assert.equal((await fetchOrder(order.id)).image, null);
+      assert.equal((await fetchOrder(page, order.id)).image, null);
       await shot(page, 'desktop-editor-modelo-too-large');
     });
   });

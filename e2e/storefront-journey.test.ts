@@ -15,6 +15,7 @@ import {
   cookieBanner,
   eventually,
   getJson,
+  getJsonAs,
   pageHeading,
   rememberCookieConsent,
   storeCode,
@@ -165,7 +166,7 @@ for (const viewport of viewportNames) {
           await page.waitForURL(`${server.url}/editor-modelo`);
           const orderId = await page.evaluate(() => sessionStorage.getItem('order_id'));
           assert.ok(orderId, 'sessionStorage.order_id is set');
-          const order = await getJson<Order>(`${server.url}/api/orders/${orderId}`);
+          const order = await getJsonAs<Order>(page, `${server.url}/api/orders/${orderId}`);
           assert.equal(order.model.id, first.id);
           assert.equal(order.store.id, STORE_ID);
           assert.deepEqual(

@@ -32,6 +32,17 @@ export async function getJson<T>(url: string): Promise<T> {
 }
 
 /**
+ * GET `url` as the visitor of a browser context (a page's, or the context itself): with its
+ * cookies, so an order reads as its own session reads it. An order belongs to the session that
+ * made it; a plain `fetch` from the test is another visitor, and is refused.
+ */
+export async function getJsonAs<T>(visitor: Pick<BrowserContext, 'request'>, url: string): Promise<T> {
+  const res = await visitor.request.get(url);
+  assert.equal(res.status(), 200, `GET ${url} answered ${res.status()}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/**
  * The shop's pages arrive in `page` without the answers the server writes into them (the server's
  * plugins/page-html.ts), as a page reached within the shop does: its screen asks for its data
  * itself, and what the browser answers decides what it shows.

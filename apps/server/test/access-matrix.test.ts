@@ -32,30 +32,35 @@ import {
 
 /**
  * Who may call what: every route of the app (recorded by `buildApp`'s `onRoute` option) against
- * five callers, each cell a real request whose expected status is in the table below. A route
+ * six callers, each cell a real request whose expected status is in the table below. A route
  * added without an entry, or an entry whose route is gone, fails the first test.
  *
  * The callers. The victim is a customer of store 1 (the "owner" of the fixtures): every order,
  * photo and staff object the requests name belongs to store 1 and the owner.
  *
  * - anonymous: a visitor never seen before, with no staff session, holding only ids it was
- *   handed: the owner's order id ("another customer's order id") and the owner's file ids.
+ *   handed: the owner's order id ("another customer's order id", as a forwarded mail or a
+ *   screenshot would give it) and the owner's file ids.
  * - otherCustomer: another customer (a visitor with an order and photos of their own, no staff
  *   session) using the owner's order id together with their OWN uploads.
  * - otherStore: staff of store 2 acting on store 1's things.
  * - ownStore: staff of store 1.
  * - admin.
+ * - owner: the browser session that created the owner's orders and uploaded the owner's files
+ *   (where a row does not name it, it gets what `anonymous` gets: it is a visitor like any other).
  *
- * The customer's order calls take no session: the order id IS the capability today (docs/product.md
- * §10.4 describes the session-bound order that is to replace it), so anyone holding it may read and go on with the order (200 in every column). What
- * keeps that safe is checked here and in hostile-input.test.ts: order ids are random UUIDs that
- * cannot be guessed or enumerated (1,000 random ids: all 404), order numbers are refused by the
- * customer calls, and listing orders is staff-only (401 anonymous, 403 for another store). Two
- * things are bound to the visitor, not to the order id: an upload can be put on an order (photo or
- * design) only by the visitor who uploaded it (anonymous, using the owner's file: 400;
- * otherCustomer, using their own: 200), and only that visitor may replace or delete it (403);
- * a phone upload link's token is its own capability, tied to one order: whoever holds it adds
- * the photo to THAT order, never to the uploader's own.
+ * An order belongs to the session that created it (ADR 21): the customer's order calls answer
+ * the owner, staff of the order's store and admins (200), and refuse every other session with
+ * 403 ORDER_NOT_OWNED (staff of another store: 403 FORBIDDEN), whatever order id they hold.
+ * Order numbers are refused by the customer calls and listing orders is staff-only (401
+ * anonymous, 403 for another store). An upload can be put on an order (photo or design) only by
+ * the visitor who uploaded it (staff of the store using their own upload: 200), and only that
+ * visitor may replace or delete it (403). Two capabilities are tokens of their own: a phone
+ * upload link's token, tied to one order, adds the photo to THAT order whoever sends it (the
+ * phone is another session than the kiosk), and the tracking link's token reads the tracking page
+ * and downloads the invoices, for whoever holds it, and does nothing else
+ * (order-ownership.test.ts tries everything else with it). The payment's KO return is the
+ * owner's alone (or the gateway's signed answer, see order-ownership.test.ts).
  *
  * Each request is valid for the route, so the only reason for a refusal is who is asking;
  * calls that change state get fresh objects per cell, and cells of a shared object run refusals
@@ -63,9 +68,11 @@ import {
  * were.
  */
 
-const ROLES = ['anonymous', 'otherCustomer', 'otherStore', 'ownStore', 'admin'] as const;
+const ROLES = ['anonymous', 'otherCustomer', 'otherStore', 'ownStore', 'admin', 'owner'] as const;
 type Role = (typeof ROLES)[number];
-type Expect = Record<Role, number>;
+/** The owner's status is the anonymous visitor's unless given. */
+type Expect = Record<Exclude<Role, 'owner'>, number> & { owner?: number };
+const expected = (e: Expect, role: Role): number => (role === 'owner' ? (e.owner ?? e.anonymous) : e[role]);
 
 const all = (status: number): Expect => ({
   anonymous: status,
@@ -73,7 +80,22 @@ const all = (status: number): Expect => ({
   otherStore: status,
   ownStore: status,
   admin: status,
+  owner: status,
 });
+/** The customer's order calls: the session that made the order, staff of its store, admins. */
+const orderOwner = (status: number): Expect => ({
+  anonymous: 403,
+  otherCustomer: 403,
+  otherStore: 403,
+  ownStore: status,
+  admin: status,
+  owner: status,
+});
+/** The refusal codes of `orderOwner` rows: a visitor session that is not the owner. */
+const NOT_OWNED: Partial<Record<Role, string>> = {
+  anonymous: 'ORDER_NOT_OWNED',
+  otherCustomer: 'ORDER_NOT_OWNED',
+};
 /** Staff of the object's store and admins. */
 const ownStoreStaff = (status: number): Expect => ({
   anonymous: 401,
@@ -89,8 +111,6 @@ const adminOnly = (status: number): Expect => ({
   ownStore: 403,
   admin: status,
 });
-/** The order id is the capability; the upload must be the caller's own. */
-const ownUploadOnly = (status: number): Expect => ({ ...all(status), anonymous: 400 });
 
 /** The error code every refusal status must carry. */
 const REFUSAL_CODE: Record<number, string> = {
@@ -111,6 +131,8 @@ interface Prepared {
 
 interface Entry {
   expect: Expect;
+  /** Refusal codes other than REFUSAL_CODE's, by caller. */
+  codes?: Partial<Record<Role, string>>;
   prepare(ctx: Ctx, role: Role): Promise<Prepared>;
 }
 
@@ -212,6 +234,7 @@ class Ctx {
   }
 
   client(role: Role): Client {
+    if (role === 'owner') return this.f.owner;
     if (role === 'anonymous') return new Client(this.app);
     if (role === 'otherCustomer') return this.otherCustomer;
     return this.staff[role];
@@ -219,7 +242,7 @@ class Ctx {
 
   /** A client of the role that may be spent (signed in or out) by the cell. */
   async spare(role: Role): Promise<Client> {
-    if (role === 'anonymous' || role === 'otherCustomer') return new Client(this.app);
+    if (role === 'anonymous' || role === 'otherCustomer' || role === 'owner') return new Client(this.app);
     return signedIn(this.app, { otherStore: STORE2, ownStore: STORE1, admin: ADMIN }[role]);
   }
 
@@ -502,13 +525,13 @@ const TABLE: Record<RouteKey, Entry> = {
   'PUT /api/images/:id': {
     // Replacing the owner's photo: the uploader, admins, and staff of a store whose order uses it
     // (this one is on no order yet: no store's staff).
-    expect: { anonymous: 403, otherCustomer: 403, otherStore: 403, ownStore: 403, admin: 200 },
+    expect: { anonymous: 403, otherCustomer: 403, otherStore: 403, ownStore: 403, admin: 200, owner: 200 },
     prepare: async (ctx) => ({
       req: uploadForm(await upload(ctx.f.owner, await smallPhoto(300, 200)), await smallPhoto()),
     }),
   },
   'DELETE /api/images/:id': {
-    expect: { anonymous: 403, otherCustomer: 403, otherStore: 403, ownStore: 403, admin: 204 },
+    expect: { anonymous: 403, otherCustomer: 403, otherStore: 403, ownStore: 403, admin: 204, owner: 204 },
     prepare: async (ctx) => {
       const uri = await upload(ctx.f.owner, await smallPhoto(300, 200));
       return {
@@ -554,18 +577,28 @@ const TABLE: Record<RouteKey, Entry> = {
     }),
   },
   'GET /api/orders/:id': {
-    expect: all(200),
-    prepare: async (ctx) => ({
+    expect: orderOwner(200),
+    codes: NOT_OWNED,
+    prepare: async (ctx, role) => ({
       req: get(`/api/orders/${ctx.readOrder}`),
-      verify: async (res) => assert.equal((res.json() as Order).customerName, CONTACT.name),
+      verify: async (res) => {
+        if (res.statusCode !== 200) return;
+        const order = res.json() as Order;
+        assert.equal(order.customerName, CONTACT.name);
+        // The tracking token is the owner's to keep or share; staff read the order without it.
+        if (role === 'owner') assert.match(order.trackingToken ?? '', /^[A-Za-z0-9_-]{22}$/);
+        else assert.equal(order.trackingToken, null);
+      },
     }),
   },
   'GET /api/orders/:id/details': {
-    expect: all(200),
+    expect: orderOwner(200),
+    codes: NOT_OWNED,
     prepare: async (ctx) => ({ req: get(`/api/orders/${ctx.readOrder}/details`) }),
   },
   'PUT /api/orders/:id': {
-    expect: ownUploadOnly(200),
+    expect: orderOwner(200),
+    codes: NOT_OWNED,
     prepare: async (ctx, role) => {
       const id = await ctx.f.created();
       const image = role === 'anonymous' ? ctx.f.photo : (await ctx.own(role)).photo;
@@ -577,7 +610,8 @@ const TABLE: Record<RouteKey, Entry> = {
     },
   },
   'PUT /api/orders/:id/design': {
-    expect: ownUploadOnly(200),
+    expect: orderOwner(200),
+    codes: NOT_OWNED,
     prepare: async (ctx, role) => {
       const id = await ctx.f.withPhoto();
       const design = role === 'anonymous' ? ctx.f.design : (await ctx.own(role)).design;
@@ -589,7 +623,8 @@ const TABLE: Record<RouteKey, Entry> = {
     },
   },
   'POST /api/orders/:id/photos': {
-    expect: ownUploadOnly(200),
+    expect: orderOwner(200),
+    codes: NOT_OWNED,
     prepare: async (ctx, role) => {
       const id = await ctx.f.created();
       const image = role === 'anonymous' ? ctx.f.photo : (await ctx.own(role)).photo;
@@ -605,7 +640,8 @@ const TABLE: Record<RouteKey, Entry> = {
   },
   'PUT /api/orders/:id/scene': {
     // The draft places the order's own photos: whoever holds the order id may save it.
-    expect: all(200),
+    expect: orderOwner(200),
+    codes: NOT_OWNED,
     prepare: async (ctx) => {
       const id = await ctx.f.withPhoto();
       const scene = emptyScene(ctx.f.model.id, ctx.f.photo);
@@ -617,15 +653,18 @@ const TABLE: Record<RouteKey, Entry> = {
     },
   },
   'DELETE /api/orders/:id/removeImage': {
-    expect: all(200),
+    expect: orderOwner(200),
+    codes: NOT_OWNED,
     prepare: async (ctx) => ({ req: del(`/api/orders/${await ctx.f.withPhoto()}/removeImage`) }),
   },
   'GET /api/orders/:id/:origin/getUrl': {
-    expect: all(200),
+    expect: orderOwner(200),
+    codes: NOT_OWNED,
     prepare: async (ctx) => ({ req: get(`/api/orders/${ctx.freshOrder}/screen/getUrl`) }),
   },
   'POST /api/orders/:id/generateQR': {
-    expect: all(200),
+    expect: orderOwner(200),
+    codes: NOT_OWNED,
     prepare: async (ctx) => ({ req: post(`/api/orders/${ctx.freshOrder}/generateQR`) }),
   },
   'POST /api/orders/upload': {
@@ -649,39 +688,46 @@ const TABLE: Record<RouteKey, Entry> = {
     },
   },
   'POST /api/orders/:id/confirmPaymentMethod': {
-    expect: all(200),
+    expect: orderOwner(200),
+    codes: NOT_OWNED,
     prepare: async (ctx) => ({
       req: post(`/api/orders/${await ctx.f.withDesign()}/confirmPaymentMethod?paymentMethod=paystore`),
     }),
   },
   'POST /api/orders/:id/confirmInStorePickup': {
-    expect: all(200),
+    expect: orderOwner(200),
+    codes: NOT_OWNED,
     prepare: async (ctx) => ({
       req: post(`/api/orders/${await ctx.f.designed('paynow')}/confirmInStorePickup`),
     }),
   },
   'POST /api/orders/:id/addDelivery': {
-    expect: all(200),
+    expect: orderOwner(200),
+    codes: NOT_OWNED,
     prepare: async (ctx) => ({ req: post(`/api/orders/${await ctx.f.designed('paynow')}/addDelivery`) }),
   },
   'POST /api/orders/:id/confirmUserDetails': {
-    expect: all(200),
+    expect: orderOwner(200),
+    codes: NOT_OWNED,
     prepare: async (ctx) => ({
       req: post(`/api/orders/${await ctx.f.designed('paystore')}/confirmUserDetails`, CONTACT),
     }),
   },
   'POST /api/orders/:id/confirmDelivery': {
-    expect: all(200),
+    expect: orderOwner(200),
+    codes: NOT_OWNED,
     prepare: async (ctx) => ({
       req: post(`/api/orders/${await ctx.f.delivery()}/confirmDelivery`, ADDRESS),
     }),
   },
   'POST /api/payment/initiate/:id': {
-    expect: all(200),
+    expect: orderOwner(200),
+    codes: NOT_OWNED,
     prepare: async (ctx) => ({ req: post(`/api/payment/initiate/${await ctx.f.payNow()}`) }),
   },
   'GET /api/payment/redsys/:id': {
-    expect: all(200),
+    expect: orderOwner(200),
+    codes: NOT_OWNED,
     prepare: async (ctx) => ({ req: get(`/api/payment/redsys/${ctx.readOrder}`) }),
   },
   'POST /api/payment/redsys/notification': {
@@ -703,18 +749,20 @@ const TABLE: Record<RouteKey, Entry> = {
   },
 
   'POST /api/payment/redsys/:id/ko': {
-    // Back from the gateway's KO page: the order id is the capability; it only ends the attempt.
-    expect: all(200),
+    // Back from the gateway's KO page: it ends the attempt, so only the session that made the
+    // order may post it without the gateway's signed answer (staff included: it is not theirs).
+    expect: { anonymous: 403, otherCustomer: 403, otherStore: 403, ownStore: 403, admin: 403, owner: 200 },
+    codes: { ...NOT_OWNED, ownStore: 'ORDER_NOT_OWNED', admin: 'ORDER_NOT_OWNED' },
     prepare: async (ctx) => {
       const { id } = await ctx.f.initiated();
       return {
         req: post(`/api/payment/redsys/${id}/ko`, {}),
-        verify: async () => {
+        verify: async (res) => {
           const { rows } = await ctx.s.t.db.query<{ status: string }>(
             'SELECT status FROM payment_attempts WHERE order_id = $1',
             [id],
           );
-          assert.deepEqual(rows, [{ status: 'failed' }]);
+          assert.deepEqual(rows, [{ status: res.statusCode === 200 ? 'failed' : 'pending' }]);
         },
       };
     },
@@ -798,10 +846,21 @@ const TABLE: Record<RouteKey, Entry> = {
   },
 
   // ---------------------------------------------------------------------------- after the order
-  // The tracking page's data goes with the order id, like the order itself.
-  'GET /api/orders/:id/tracking': {
+  // The tracking link's token is its own capability: whoever holds it reads the tracking page.
+  'GET /api/tracking/:token': {
     expect: all(200),
-    prepare: async (ctx) => ({ req: get(`/api/orders/${ctx.readOrder}/tracking`) }),
+    prepare: async (ctx) => ({
+      req: get(`/api/tracking/${(await ctx.order(ctx.readOrder)).trackingToken}`),
+      verify: async (res) => assert.equal((res.json() as { orderNumber: string }).orderNumber.length, 6),
+    }),
+  },
+  // ... and downloads the order's invoices.
+  'GET /api/tracking/:token/invoices/:number/pdf': {
+    expect: all(200),
+    prepare: async (ctx) => {
+      const order = await ctx.order(ctx.paidOrder);
+      return { req: get(`/api/tracking/${order.trackingToken}/invoices/${order.invoice!.number}/pdf`) };
+    },
   },
   'POST /api/orders/status': {
     expect: ownStoreStaff(200),
@@ -865,17 +924,20 @@ const TABLE: Record<RouteKey, Entry> = {
   },
 
   // ---------------------------------------------------------------------------- invoices on the order
-  // The PDF and the full-invoice request go with the order id, like the order itself.
+  // The PDF and the full-invoice request: the session that made the order, staff of its store.
   'GET /api/orders/:id/invoices/:number/pdf': {
-    expect: all(200),
+    expect: orderOwner(200),
+    codes: NOT_OWNED,
     prepare: async (ctx) => ({ req: get((await ctx.order(ctx.paidOrder)).invoice!.uri) }),
   },
   'GET /api/orders/:id/invoiceRequest': {
-    expect: all(200),
+    expect: orderOwner(200),
+    codes: NOT_OWNED,
     prepare: async (ctx) => ({ req: get(`/api/orders/${ctx.readOrder}/invoiceRequest`) }),
   },
   'PUT /api/orders/:id/invoiceRequest': {
-    expect: all(200),
+    expect: orderOwner(200),
+    codes: NOT_OWNED,
     prepare: async (ctx) => ({
       req: put(`/api/orders/${await ctx.f.designed('paystore')}/invoiceRequest`, { fullInvoice: false }),
     }),
@@ -998,7 +1060,7 @@ function pathPattern(route: string): RegExp {
   return new RegExp(`^${escaped}$`);
 }
 
-describe('access matrix: every route × {anonymous, another customer, staff of another store, own store staff, admin}', () => {
+describe('access matrix: every route × {anonymous, another customer, staff of another store, own store staff, admin, owner}', () => {
   let s: SecurityApp;
   const ctx = {} as { c: Ctx };
 
@@ -1022,7 +1084,7 @@ describe('access matrix: every route × {anonymous, another customer, staff of a
   for (const [key, entry] of Object.entries(TABLE) as [RouteKey, Entry][]) {
     const [method, route] = key.split(' ') as [string, string];
     for (const role of ROLES) {
-      const status = entry.expect[role];
+      const status = expected(entry.expect, role);
       test(`${key} as ${role} -> ${status}`, async () => {
         const c = ctx.c;
         const prepared = await entry.prepare(c, role);
@@ -1038,7 +1100,7 @@ describe('access matrix: every route × {anonymous, another customer, staff of a
         const before = refused ? await stored(s.t) : null;
         const res = await client.request(req);
         if (refused) {
-          assertRefused(res, status, REFUSAL_CODE[status], `${key} as ${role}`);
+          assertRefused(res, status, entry.codes?.[role] ?? REFUSAL_CODE[status], `${key} as ${role}`);
           assert.deepEqual(await stored(s.t), before, 'a refused call stores nothing');
         } else {
           assert.equal(res.statusCode, status, `${key} as ${role}: ${res.body.slice(0, 300)}`);

@@ -79,7 +79,7 @@ describe('after the order: tracking, status mails, print batches, reports, dashb
   test('pickup: tracking page data through paid, printed, ready and delivered, with mails and timeline', async () => {
     const order = await placedOrder(t.app, 1);
     const track = async () => {
-      const res = await anonymous().get(`/api/orders/${order.id}/tracking`);
+      const res = await anonymous().get(`/api/tracking/${order.trackingToken}`);
       assert.equal(res.statusCode, 200, res.body);
       assert.equal(res.headers['cache-control'], 'no-store');
       return res.json() as Tracking;
@@ -103,11 +103,17 @@ describe('after the order: tracking, status mails, print batches, reports, dashb
       (m) => m.kind === 'order-received' && m.subject.startsWith('Hemos'),
     );
     assert.ok(received);
-    assert.match(received.text_body, new RegExp(`https://fundas\\.example\\.es/seguimiento/${order.id}`));
+    // The order's tracking token, never its id: whoever the mail reaches can follow, not act.
+    assert.match(order.trackingToken ?? '', /^[A-Za-z0-9_-]{22}$/);
+    assert.match(
+      received.text_body,
+      new RegExp(`https://fundas\\.example\\.es/seguimiento/${order.trackingToken}`),
+    );
     assert.match(
       received.html_body,
-      new RegExp(`href="https://fundas\\.example\\.es/seguimiento/${order.id}"`),
+      new RegExp(`href="https://fundas\\.example\\.es/seguimiento/${order.trackingToken}"`),
     );
+    assert.ok(!received.text_body.includes(order.id) && !received.html_body.includes(order.id));
 
     // Another store's staff may not move it; its own may.
     assert.equal((await store2.post(`/api/orders/${order.id}/status`, { status: 'ready' })).statusCode, 403);
@@ -171,7 +177,7 @@ describe('after the order: tracking, status mails, print batches, reports, dashb
     assert.equal(missing.json().error, 'VALIDATION_FAILED');
     assert.match(missing.json().message, /transportista/);
     assert.deepEqual(await outbox(t, order.id), before, 'a refused change sends nothing');
-    assert.equal(((await anonymous().get(`/api/orders/${order.id}`)).json() as Order).status, 'printed');
+    assert.equal(((await admin.get(`/api/orders/${order.id}`)).json() as Order).status, 'printed');
 
     const shipped = (
       await expectOk(
@@ -186,7 +192,7 @@ describe('after the order: tracking, status mails, print batches, reports, dashb
     const url =
       'https://www.correos.es/es/es/herramientas/localizador/envios/detalle?tracking-number=PQ4F6B0712345670129001V';
     assert.equal(shipped.parcel?.url, url);
-    const tr = (await anonymous().get(`/api/orders/${order.id}/tracking`)).json() as Tracking;
+    const tr = (await anonymous().get(`/api/tracking/${order.trackingToken}`)).json() as Tracking;
     assert.deepEqual(
       tr.steps.map((s) => s.key),
       ['received', 'paid', 'production', 'shipped', 'delivered'],
@@ -198,7 +204,7 @@ describe('after the order: tracking, status mails, print batches, reports, dashb
     assert.match(mail.subject, /^Tu funda va de camino/);
     assert.ok(mail.text_body.includes('Número de seguimiento: PQ4F6B0712345670129001V'));
     assert.ok(mail.text_body.includes(url));
-    assert.ok(mail.text_body.includes(`/seguimiento/${order.id}`));
+    assert.ok(mail.text_body.includes(`/seguimiento/${order.trackingToken}`));
 
     // Parcel data on another change is refused.
     const wrong = await admin.post(`/api/orders/${order.id}/status`, {
@@ -216,7 +222,7 @@ describe('after the order: tracking, status mails, print batches, reports, dashb
     const refused = await store1.post('/api/orders/status', { orderIds: [a.id, b.id], status: 'ready' });
     assert.equal(refused.statusCode, 409);
     assert.ok(refused.json().message.includes(b.orderNumber), refused.body);
-    assert.equal(((await anonymous().get(`/api/orders/${a.id}`)).json() as Order).status, 'printed');
+    assert.equal(((await store1.get(`/api/orders/${a.id}`)).json() as Order).status, 'printed');
     assert.equal((await outbox(t, a.id)).filter((m) => m.kind === 'ready-for-pickup').length, 0);
 
     await expectOk(store1.post(`/api/orders/${b.id}/print`));
@@ -225,7 +231,7 @@ describe('after the order: tracking, status mails, print batches, reports, dashb
     );
     assert.deepEqual(res.json(), { changed: 2 });
     for (const o of [a, b]) {
-      assert.equal(((await anonymous().get(`/api/orders/${o.id}`)).json() as Order).status, 'ready');
+      assert.equal(((await store1.get(`/api/orders/${o.id}`)).json() as Order).status, 'ready');
       assert.equal((await outbox(t, o.id)).filter((m) => m.kind === 'ready-for-pickup').length, 1);
     }
     // Store staff cannot touch another store's orders in bulk either.
@@ -236,12 +242,19 @@ describe('after the order: tracking, status mails, print batches, reports, dashb
     );
   });
 
-  test('tracking: unknown or malformed ids, and the page is noindex', async () => {
+  test('tracking: unknown or malformed tokens, and the page is noindex', async () => {
+    assert.equal((await anonymous().get(`/api/tracking/${'x'.repeat(22)}`)).statusCode, 404);
     assert.equal(
-      (await anonymous().get('/api/orders/00000000-0000-4000-8000-000000000000/tracking')).statusCode,
+      (await anonymous().get('/api/tracking/00000000-0000-4000-8000-000000000000')).statusCode,
       404,
     );
-    assert.equal((await anonymous().get('/api/orders/123/tracking')).statusCode, 400);
+    assert.equal((await anonymous().get('/api/tracking/123')).statusCode, 400);
+    // An order's id is not its tracking link.
+    const order = await placedOrder(t.app, 1);
+    assert.equal((await anonymous().get(`/api/tracking/${order.id}`)).statusCode, 404);
+    const res = await anonymous().get(`/api/tracking/${order.trackingToken}`);
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.headers['x-robots-tag'], 'noindex');
   });
 
   test('print batch: 7 orders of different models on A4, true size, no overlap, then marked printed', async () => {
@@ -272,7 +285,7 @@ describe('after the order: tracking, status mails, print batches, reports, dashb
     assert.equal(batch.placements.length, 7);
     // Nothing is marked printed until the batch is.
     for (const id of ids)
-      assert.equal(((await c.get(`/api/orders/${id}`)).json() as Order).status, 'to_pay_at_store');
+      assert.equal(((await store1.get(`/api/orders/${id}`)).json() as Order).status, 'to_pay_at_store');
 
     // The layout: inside the margins, nothing overlapping (cases with their labels and gaps).
     const m = batch.marginMm;
@@ -372,7 +385,7 @@ describe('after the order: tracking, status mails, print batches, reports, dashb
     ).json() as PrintBatch;
     assert.ok(printed.printedAt);
     for (const id of ids) {
-      assert.equal(((await c.get(`/api/orders/${id}`)).json() as Order).status, 'printed');
+      assert.equal(((await store1.get(`/api/orders/${id}`)).json() as Order).status, 'printed');
       const timeline = (await store1.get(`/api/orders/${id}/timeline`)).json() as OrderEvent[];
       assert.equal(timeline.filter((e) => e.toStatus === 'printed').length, 1);
     }

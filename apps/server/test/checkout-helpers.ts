@@ -1,7 +1,7 @@
 import type { ModelPage } from '@shop/contracts/catalogue';
 import type { DesignTransform, Order } from '@shop/contracts/orders';
 import sharp from 'sharp';
-import { Client } from './helpers.ts';
+import type { Client } from './helpers.ts';
 
 /** A multipart body built by hand, so tests control every byte. */
 export function multipart(
@@ -72,16 +72,14 @@ export async function createOrder(
 }
 
 /**
- * An order with its photo and design, as after '¡OK, pedir!' in the editor (pay at store chosen).
- * Each order is made by a new visitor, as in real life (uploads are rate limited per visitor);
- * the order id is all `c` needs to go on with it.
+ * An order with its photo and design, as after '¡OK, pedir!' in the editor (pay at store chosen),
+ * made in `customer`'s session: the order is theirs to go on with, nobody else's.
  */
 export async function designedOrder(
-  customer: Client,
+  c: Client,
   storeId = 1,
   origin: 'false' | 'screen' = 'false',
 ): Promise<Order> {
-  const c = new Client(customer.app);
   const order = await createOrder(c, storeId, origin);
   const photo = await uploadImage(c, await testPhoto());
   await expectOk(c.put(`/api/orders/${order.id}`, { image: photo }));

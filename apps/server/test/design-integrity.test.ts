@@ -23,7 +23,8 @@ describe('design integrity: the print is the approved design', () => {
   before(async () => {
     t = await createTestApp();
     await createStaff(t.db);
-    reader = new Client(t.app);
+    // The checks read orders as staff: the orders belong to the kiosks and customers that made them.
+    reader = await signedIn(t.app, ADMIN);
     model = ((await reader.get('/api/models?store=1&size=1')).json() as ModelPage).items[0]!;
     const template = (await reader.get(model.template!)).rawPayload;
     const { cropBox } = await import('@shop/case-geometry/template-rules');

@@ -173,7 +173,7 @@ describe('without an AEAT endpoint', () => {
       await createStaff(t.db);
       const admin = await signedIn(t.app, ADMIN);
       const c = new Client(t.app);
-      const id = await orderAtCounter(t);
+      const id = await orderAtCounter(t, 1, c);
       const paid = (await admin.post(`/api/orders/${id}/confirmPayment`)).json() as Order;
       const pdf = (await c.get(paid.invoice!.uri)).rawPayload;
       const dir = mkdtempSync(path.join(tmpdir(), 'noverifactu-'));
@@ -215,7 +215,12 @@ describe('without an AEAT endpoint', () => {
 describe('invoices issued on payment, full invoices, rectificativas and anulaciones', () => {
   let t: TestApp;
   let admin: Client;
-  const customer = () => new Client(t.app);
+  // One customer's browser: the orders are theirs, and they read them and their invoices.
+  let shopper: Client | undefined;
+  const customer = () => {
+    shopper ??= new Client(t.app);
+    return shopper;
+  };
 
   before(async () => {
     // An endpoint configured: the shop sends, so the PDFs carry the legend and the QR (nothing is
@@ -226,7 +231,7 @@ describe('invoices issued on payment, full invoices, rectificativas and anulacio
   });
   after(() => t.close());
 
-  const atCounter = (storeId = 1) => orderAtCounter(t, storeId);
+  const atCounter = (storeId = 1) => orderAtCounter(t, storeId, customer());
   const pay = async (id: string) => {
     const res = await admin.post(`/api/orders/${id}/confirmPayment`);
     assert.equal(res.statusCode, 200, res.body);

@@ -62,6 +62,7 @@ function order(overrides: Partial<Order> = {}): Order {
     invoice: null,
     invoices: [],
     parcel: null,
+    trackingToken: 'Q2hhbmdlZC1ieS10aGUtdGVzdA',
     ...overrides,
   };
 }
@@ -231,7 +232,9 @@ describe('order mail templates', () => {
     const own = renderOrderMail('ready-for-pickup', 'customer', withHours, config);
     assert.ok(own.text.includes('Horario: De lunes a sábado, de 10:00 a 21:00'));
     assert.ok(own.text.includes('Número de pedido: 000123'));
-    assert.match(own.text, /Sigue tu pedido en: \S*\/seguimiento\/[0-9a-f-]{36}/);
+    assert.match(own.text, /Sigue tu pedido en: \S*\/seguimiento\/Q2hhbmdlZC1ieS10aGUtdGVzdA\n/);
+    // The link is the tracking token's, never the order id's (mails get forwarded).
+    assert.ok(!own.text.includes(withHours.id) && !own.html.includes(withHours.id));
   });
 
   it('on its way: carrier, tracking number and link; delivered; both link to the tracking page', () => {
@@ -249,10 +252,12 @@ describe('order mail templates', () => {
     ]) {
       assert.ok(shipped.text.includes(line), line);
     }
-    assert.ok(shipped.html.includes(`href="https://fundas.example.es/seguimiento/${o.id}"`));
+    assert.ok(shipped.html.includes(`href="https://fundas.example.es/seguimiento/${o.trackingToken}"`));
     const delivered = renderOrderMail('order-delivered', 'customer', o, withSite);
     assert.equal(delivered.subject, 'Pedido entregado (pedido n.º 000123)');
-    assert.ok(delivered.text.includes(`Sigue tu pedido en: https://fundas.example.es/seguimiento/${o.id}`));
+    assert.ok(
+      delivered.text.includes(`Sigue tu pedido en: https://fundas.example.es/seguimiento/${o.trackingToken}`),
+    );
     // The shop's copies carry no customer tracking link.
     assert.ok(!renderOrderMail('order-received', 'shop', o, withSite).text.includes('/seguimiento/'));
   });

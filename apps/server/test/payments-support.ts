@@ -12,7 +12,7 @@ import {
   type SignedFields,
   signNotification,
 } from '../src/modules/payments/redsys.ts';
-import { Client } from './helpers.ts';
+import type { Client } from './helpers.ts';
 
 /** Shared by the payment test files: a pay-now order reached through the real checkout calls. */
 
@@ -74,8 +74,8 @@ export async function payNowOrder(
   opts: { delivery?: boolean; details?: boolean } = {},
 ): Promise<Order> {
   const delivery = opts.delivery ?? true;
-  // A visitor of its own per order, as in real life: uploads are rate-limited per visitor.
-  const c = new Client(customer.app);
+  // The customer's own session: the order is theirs, and only theirs to go on with.
+  const c = customer;
   const created = ok(
     await c.post('/api/orders', { store: { id: 1 }, brand: { id: model.brand.id }, model: { id: model.id } }),
     201,

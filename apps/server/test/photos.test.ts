@@ -87,8 +87,12 @@ describe('order photos: upload, attach, remove, phone links', () => {
     const id = await newOrder();
     const { uri } = (await upload(c, await photo())).json() as { uri: string };
     const stranger = new Client(t.app);
+    // Not on their own order (not their upload)...
+    const theirs = await newOrder(stranger);
+    assert.equal((await stranger.put(`/api/orders/${theirs}`, { image: uri })).statusCode, 400);
+    // ... nor on the owner's (not their order).
     const res = await stranger.put(`/api/orders/${id}`, { image: uri });
-    assert.equal(res.statusCode, 400);
+    assert.equal(res.statusCode, 403);
     assert.equal(((await c.get(`/api/orders/${id}`)).json() as Order).image, null);
     assert.equal((await stranger.delete(uri)).statusCode, 403, 'nor delete it');
   });
@@ -134,15 +138,18 @@ describe('order photos: upload, attach, remove, phone links', () => {
 
   test("another order's token puts the photo on that other order only", async () => {
     const mine = await newOrder();
-    const other = await newOrder(new Client(t.app));
-    const { urlCode } = (await c.post(`/api/orders/${other}/generateQR`)).json() as { urlCode: string };
+    const otherKiosk = new Client(t.app);
+    const other = await newOrder(otherKiosk);
+    const { urlCode } = (await otherKiosk.post(`/api/orders/${other}/generateQR`)).json() as {
+      urlCode: string;
+    };
     const form = multipart([
       { name: 'encodedUrl', value: urlCode },
       { name: 'file', value: await photo(), filename: 'a.jpg' },
     ]);
     assert.equal((await c.request({ method: 'POST', url: '/api/orders/upload/', ...form })).statusCode, 200);
     assert.equal(((await c.get(`/api/orders/${mine}`)).json() as Order).image, null);
-    assert.notEqual(((await c.get(`/api/orders/${other}`)).json() as Order).image, null);
+    assert.notEqual(((await otherKiosk.get(`/api/orders/${other}`)).json() as Order).image, null);
   });
 
   describe('refused uploads leave nothing stored', () => {

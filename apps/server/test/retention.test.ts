@@ -134,8 +134,9 @@ describe('retention job', () => {
   it('with the clock moved on, deletes exactly what the policy says, once a day between instances', async () => {
     // What the policy deletes at CLOCK…
     const oldAbandoned = await abandoned(daysBefore(31));
-    const gatewayOrder = await payNowOrder(customer(), await firstModel(customer()), { delivery: true });
-    await initiate(customer(), gatewayOrder.id);
+    const payer = customer();
+    const gatewayOrder = await payNowOrder(payer, await firstModel(payer), { delivery: true });
+    await initiate(payer, gatewayOrder.id);
     const attempts = await t.db.query('SELECT 1 FROM payment_attempts WHERE order_id = $1', [
       gatewayOrder.id,
     ]);
@@ -151,9 +152,10 @@ describe('retention job', () => {
     const recentDelivered = await finished('delivered', deliveredBefore(20), { batch: true });
     const recentCancelled = await finished('cancelled', daysBefore(20));
     const inProgress = await finished('paid', daysBefore(2000));
-    const placedLongAgo = await designedOrder(customer());
+    const placer = customer();
+    const placedLongAgo = await designedOrder(placer);
     await expectOk(
-      customer().post(`/api/orders/${placedLongAgo.id}/confirmUserDetails`, {
+      placer.post(`/api/orders/${placedLongAgo.id}/confirmUserDetails`, {
         name: 'Pedro Tienda',
         email: '',
         phone: '',
@@ -318,7 +320,9 @@ describe('retention job', () => {
     const run = await runRetention(t.db, t.app.deps.files, periods, { now, log });
     assert.equal(run.outcome, 'ran');
     assert.equal(run.unverifiedNotifications, 2);
-    const { rows: left } = await t.db.query<{ id: number }>('SELECT id FROM payment_notifications ORDER BY id');
+    const { rows: left } = await t.db.query<{ id: number }>(
+      'SELECT id FROM payment_notifications ORDER BY id',
+    );
     assert.deepEqual(
       left.map((r) => Number(r.id)),
       [...verified, unverified[2]!].sort((a, b) => a - b),

@@ -97,7 +97,8 @@ describe('scenes: photo tray, draft, design and print of the second editor', () 
       ).json() as { id: string }
     ).id;
 
-  const read = async (id: string) => (await new Client(t.app).get(`/api/orders/${id}`)).json() as Order;
+  // Checks read as staff: each order is the session's that made it.
+  const read = async (id: string) => (await admin.get(`/api/orders/${id}`)).json() as Order;
 
   /** Uploads a photo of this colour and adds it to the order's tray. */
   const addPhoto = async (c: Client, id: string, colour: string): Promise<string> => {
@@ -204,7 +205,13 @@ describe('scenes: photo tray, draft, design and print of the second editor', () 
       error: 'VALIDATION_FAILED',
       message: messages.unknownFile,
     });
-    refusal(await stranger.post(`/api/orders/${id}/photos`, { image: a }), 400, {
+    // Nor may anyone else add to this order (not their order), or to their own with the owner's photo.
+    refusal(await stranger.post(`/api/orders/${id}/photos`, { image: a }), 403, {
+      error: 'ORDER_NOT_OWNED',
+      message: messages.orderNotOwned,
+    });
+    const theirOrder = await newOrder(stranger);
+    refusal(await stranger.post(`/api/orders/${theirOrder}/photos`, { image: a }), 400, {
       error: 'VALIDATION_FAILED',
       message: messages.unknownFile,
     });
@@ -393,12 +400,12 @@ describe('scenes: photo tray, draft, design and print of the second editor', () 
       409,
       notOurs,
     );
-    // The owner of that photo cannot bring it into this order through the draft either.
-    refusal(
-      await stranger.put(`/api/orders/${id}/scene`, { scene: sceneOf('two-side', [a, theirs]) }),
-      409,
-      notOurs,
-    );
+    // The owner of that photo cannot bring it into this order through the draft either: the
+    // order is not theirs.
+    refusal(await stranger.put(`/api/orders/${id}/scene`, { scene: sceneOf('two-side', [a, theirs]) }), 403, {
+      error: 'ORDER_NOT_OWNED',
+      message: messages.orderNotOwned,
+    });
     // This customer's own photo, but of another order of theirs.
     const second = await newOrder(c);
     const elsewhere = await addPhoto(c, second, BLUE);

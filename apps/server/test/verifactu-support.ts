@@ -415,8 +415,7 @@ export function recordElements(envelope: string): string[] {
  * An order waiting at the counter, made through the API and taken to 'to_pay_at_store' with SQL
  * (its checkout steps are other tests' business): staff's confirmPayment then pays it for real.
  */
-export async function orderAtCounter(t: TestApp, storeId = 1): Promise<string> {
-  const c = new Client(t.app);
+export async function orderAtCounter(t: TestApp, storeId = 1, c = new Client(t.app)): Promise<string> {
   const model = ((await c.get(`/api/models?store=${storeId}&size=1`)).json() as ModelPage).items[0]!;
   const res = await c.post('/api/orders', {
     store: { id: storeId },

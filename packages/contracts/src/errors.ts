@@ -64,6 +64,8 @@ export const ErrorCode = z.enum([
   'PHOTO_NOT_IN_ORDER',
   'DESIGN_INCOMPLETE',
   'TEXT_OUTSIDE_PRINTABLE_AREA',
+  // An order belongs to the session that made it
+  'ORDER_NOT_OWNED',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

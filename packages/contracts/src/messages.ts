@@ -78,6 +78,8 @@ export const messages = {
   modelNotFound: 'Modelo no encontrado.',
   modelNotAvailable: 'El modelo no está disponible en esta tienda.',
   orderNotFound: 'Pedido no encontrado.',
+  orderNotOwned:
+    'Este pedido se hizo en otro navegador o dispositivo. Para seguirlo, abre el enlace «Sigue tu pedido» de tu correo.',
   orderStateConflict: 'El pedido no admite este cambio en su estado actual.',
   cannotLockOutSelf: 'No puede desactivar su propia cuenta ni quitarse el rol de administrador.',
   orderIdFilterInvalid: 'Indique un número de pedido o un identificador de pedido válido.',

@@ -29,6 +29,12 @@ export { type DesignTransform, DesignTransformSchema } from './design-transform.
 export const OrderId = z.uuid();
 export const OrderIdParamsSchema = z.object({ id: OrderId });
 
+/**
+ * An order's tracking token: 128 random bits in base64url (22 characters); orders older than
+ * tracking tokens got a longer one (43). It reads the tracking page and the invoices, nothing else.
+ */
+export const TrackingToken = z.string().regex(/^[A-Za-z0-9_-]{22,43}$/);
+
 const Ref = z.object({ id: Id });
 
 /**
@@ -111,7 +117,7 @@ export const OrderSchema = z.object({
   paidAt: z.string().nullable(),
   /** Who recorded the payment ('gateway' or 'staff:<e-mail>'); staff only, null for customers. */
   paidBy: z.string().nullable(),
-  /** The order's current invoice: its number and its PDF, for whoever holds the order id. */
+  /** The order's current invoice: its number and its PDF (for the owner's session and staff). */
   invoice: z.object({ number: z.string(), uri: z.string() }).nullable(),
   /** Every invoice of the order, oldest first (an annulled one is none of its invoices). */
   invoices: z.array(OrderInvoiceEntrySchema),
@@ -119,6 +125,11 @@ export const OrderSchema = z.object({
   parcel: z
     .object({ carrier: z.string(), trackingNumber: z.string(), url: z.string().nullable() })
     .nullable(),
+  /**
+   * The read-only tracking link's token (`/seguimiento/{token}`), the one the order's mails carry:
+   * for the session that owns the order only, null for everyone else.
+   */
+  trackingToken: TrackingToken.nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

@@ -54,8 +54,12 @@ export const TRACKING_STEP_LABELS: Record<TrackingStep, string> = {
   delivered: 'Entregado',
 };
 
-/** The customer's tracking page of an order (the order id is the capability). */
-export const trackingPath = (orderId: string): string => `/seguimiento/${orderId}`;
+/** The customer's read-only tracking page of an order: its tracking token, never the order id. */
+export const trackingPath = (trackingToken: string): string => `/seguimiento/${trackingToken}`;
+
+/** An invoice's PDF through the tracking link. */
+export const trackingInvoicePath = (trackingToken: string, invoiceNumber: string): string =>
+  `/api/tracking/${trackingToken}/invoices/${encodeURIComponent(invoiceNumber)}/pdf`;
 
 /** A pickup order waiting at the counter for longer than this needs a call (back-office dashboard). */
 export const PICKUP_WAIT_ALERT_DAYS = 14;

@@ -1,14 +1,18 @@
 import { z } from 'zod';
 import { FileUri } from './common.ts';
-import { OrderId, OrderInvoiceEntrySchema, OrderStatus } from './orders.ts';
+import { OrderInvoiceEntrySchema, OrderStatus, TrackingToken } from './orders.ts';
 import { TRACKING_STEPS } from './tracking-rules.ts';
 
+/** `/api/tracking/{token}`: the read-only tracking link's token, never the order id. */
+export const TrackingParamsSchema = z.object({ token: TrackingToken });
+
 /**
- * `GET /api/orders/{id}/tracking`: what the customer's tracking page shows, and nothing more. No
- * personal data beyond what the customer gave (their delivery address), none of the shop's.
+ * `GET /api/tracking/{token}`: what the customer's tracking page shows, and nothing more. No
+ * personal data beyond what the customer gave (their delivery address), none of the shop's, and
+ * not the order id (the token reads this page and the invoices; the order id is for the session
+ * that made the order).
  */
 export const TrackingSchema = z.object({
-  id: OrderId,
   orderNumber: z.string(),
   status: OrderStatus,
   /** "Funda Apple iPhone 15". */
@@ -36,8 +40,12 @@ export const TrackingSchema = z.object({
   parcel: z
     .object({ carrier: z.string(), trackingNumber: z.string(), url: z.string().nullable() })
     .nullable(),
+  /** The current invoice, downloaded through the tracking link (`/api/tracking/{token}/invoices/…`). */
   invoice: z.object({ number: z.string(), uri: z.string() }).nullable(),
-  /** Every invoice of the order, oldest first: the original, a full one, the rectificativas. */
+  /**
+   * Every invoice of the order, oldest first: the original, a full one, the rectificativas; each
+   * downloaded through the tracking link too.
+   */
   invoices: z.array(OrderInvoiceEntrySchema),
 });
 export type Tracking = z.infer<typeof TrackingSchema>;

@@ -26,6 +26,12 @@ declare module 'fastify' {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * The visitor cookie outlives the browser session: the orders a visitor makes belong to it (ADR
+ * 21), and a design left half done is offered again another day on the same device. Renewed with
+ * each new browser session (when the session-only token cookie is issued again).
+ */
+export const SID_MAX_AGE_SECONDS = 90 * 24 * 60 * 60;
 const SID = /^[A-Za-z0-9_-]{22}$/;
 /** Valid (visitor, token) pairs remembered; about 150 bytes each. */
 const VERIFIED_MAX = 10_000;
@@ -70,13 +76,11 @@ export function registerCsrf(
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
     let sid = req.cookies[sidCookie];
     const fresh = !sid || !SID.test(sid);
-    if (fresh || !sid) {
-      sid = randomToken();
-      reply.setCookie(sidCookie, sid, { ...cookieOpts, httpOnly: true });
-    }
+    if (fresh || !sid) sid = randomToken();
     req.visitorId = sid;
     const cookieToken = req.cookies[XSRF_COOKIE];
     if (fresh || !valid(sid, cookieToken)) {
+      reply.setCookie(sidCookie, sid, { ...cookieOpts, httpOnly: true, maxAge: SID_MAX_AGE_SECONDS });
       reply.setCookie(XSRF_COOKIE, tokenFor(sid), { ...cookieOpts, httpOnly: false });
     }
 

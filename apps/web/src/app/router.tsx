@@ -80,7 +80,7 @@ const routes = (
       <Route path="upload/:encodedUrl" element={<UploadRoute />} />
       <Route path="payment-success" element={<PaymentSuccessRoute />} />
       <Route path="payment-failure" element={<PaymentFailureRoute />} />
-      <Route path="seguimiento/:orderId" element={<TrackingRoute />} />
+      <Route path="seguimiento/:token" element={<TrackingRoute />} />
       <Route path="creditos" element={<CreditsRoute />} />
       {/* The static pages (general-conditions, legal, ...); any other slug goes to the landing. */}
       <Route path=":slug" element={<StaticPageRoute />} />

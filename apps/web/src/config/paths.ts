@@ -12,6 +12,6 @@ export const paths = {
   orderData: '/pedido/datos',
   orderConfirmation: '/pedido/confirmacion',
   editorEdit: '/editor-edicion',
-  /** The customer's tracking page of an order (the order id is the capability). */
-  tracking: (orderId: string) => `/seguimiento/${orderId}`,
+  /** The customer's read-only tracking page of an order: its tracking token, never the order id. */
+  tracking: (trackingToken: string) => `/seguimiento/${trackingToken}`,
 } as const;

@@ -14,13 +14,15 @@ import {
 } from '@shop/contracts/invoices';
 import { eurosToCents } from '@shop/contracts/money';
 import { OrderIdParamsSchema } from '@shop/contracts/orders';
-import type { FastifyInstance } from 'fastify';
+import { TrackingParamsSchema } from '@shop/contracts/tracking';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fail, notFound } from '../../lib/errors.ts';
 import { requireAdmin, requireStaff, requireStoreAccess } from '../auth/service.ts';
 import { fileUri } from '../files/service.ts';
-import { orderStoreId } from '../orders/staff-service.ts';
+import { orderAccess } from '../orders/access.ts';
+import { orderOfTrackingToken } from '../orders/tracking.ts';
 import { invoiceRecordXml, listInvoices, orderInvoicePdf, verifyStoredChain } from './queries.ts';
 import { resumeSending } from './sender.ts';
 import {
@@ -35,9 +37,13 @@ import {
 } from './service.ts';
 
 const PdfParamsSchema = OrderIdParamsSchema.extend({ number: InvoiceNumberParamsSchema.shape.number });
+const TrackingPdfParamsSchema = TrackingParamsSchema.extend({
+  number: InvoiceNumberParamsSchema.shape.number,
+});
 
 /**
- * Invoices: the customer's full-invoice request and PDF download (the order id is the capability),
+ * Invoices: the customer's full-invoice request and PDF download (the session that owns the order,
+ * or staff of its store; the PDF through the order's tracking link too),
  * staff's issue, exchange, resend and record download, admins' list, annulment, rectification,
  * chain check and sender resume.
  */
@@ -64,26 +70,41 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  const sendPdf = async (
+    reply: FastifyReply,
+    orderId: string,
+    number: string,
+    opts: { annulled?: boolean } = {},
+  ) => {
+    const fileId = await orderInvoicePdf(db, orderId, number, { annulled: opts.annulled ?? false });
+    const file = await files.find(db, fileId);
+    const bytes = file ? await files.bytes(file) : null;
+    if (!bytes) throw notFound('INVOICE_NOT_FOUND', 'invoiceNotFound');
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="factura-${number}.pdf"`)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(bytes);
+  };
+
   r.get(
     '/api/orders/:id/invoices/:number/pdf',
     { schema: { params: PdfParamsSchema, tags } },
     async (req, reply) => {
+      const access = await orderAccess(db, req, req.params.id);
       // Staff of the order's store may still read an annulled invoice; its customer may not.
-      let staffReads = false;
-      if (req.staff) {
-        const storeId = await orderStoreId(db, req.params.id);
-        staffReads = req.staff.role === 'admin' || req.staff.storeId === storeId;
-      }
-      const fileId = await orderInvoicePdf(db, req.params.id, req.params.number, { annulled: staffReads });
-      const file = await files.find(db, fileId);
-      const bytes = file ? await files.bytes(file) : null;
-      if (!bytes) throw notFound('INVOICE_NOT_FOUND', 'invoiceNotFound');
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="factura-${req.params.number}.pdf"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(bytes);
+      return sendPdf(reply, req.params.id, req.params.number, { annulled: access.staff !== null });
+    },
+  );
+
+  // The tracking link downloads the order's invoices too: what the customer's mails promise.
+  r.get(
+    '/api/tracking/:token/invoices/:number/pdf',
+    { schema: { params: TrackingPdfParamsSchema, tags } },
+    async (req, reply) => {
+      reply.header('x-robots-tag', 'noindex');
+      return sendPdf(reply, await orderOfTrackingToken(db, req.params.token), req.params.number);
     },
   );
 
@@ -91,7 +112,7 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
     '/api/orders/:id/invoiceRequest',
     { schema: { params: OrderIdParamsSchema, response: { 200: InvoiceRequestStateSchema }, tags } },
     async (req, reply) => {
-      await orderStoreId(db, req.params.id);
+      await orderAccess(db, req, req.params.id);
       const data = await getInvoiceRequest(db, req.params.id);
       return reply.header('cache-control', 'no-store').send({ fullInvoice: data !== null, data });
     },
@@ -108,6 +129,7 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
+      await orderAccess(db, req, req.params.id);
       const body = req.body;
       await db.transaction((tx) => saveInvoiceRequest(tx, req.params.id, body.fullInvoice ? body : null));
       const data = await getInvoiceRequest(db, req.params.id);

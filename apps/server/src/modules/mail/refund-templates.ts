@@ -137,7 +137,7 @@ export async function enqueueRefundMail(
   input: RefundMailInput,
   config: MailConfig,
 ): Promise<boolean> {
-  const order = await getOrder(q, orderId);
+  const order = await getOrder(q, orderId, { trackingToken: true });
   const to = deliverableAddress(order.customerEmail);
   if (!to) return false;
   const mail = renderRefundMail(kind, order, input, config);

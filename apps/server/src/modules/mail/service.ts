@@ -207,7 +207,7 @@ export async function enqueueOrderMail(
   config: MailConfig,
   opts: { audiences?: readonly MailAudience[]; now?: Date } = {},
 ): Promise<number> {
-  const order = await getOrder(q, orderId);
+  const order = await getOrder(q, orderId, { trackingToken: true });
   return enqueueForOrder(
     q,
     order,
@@ -282,7 +282,7 @@ export function makeCheckoutEffects(
     },
     async orderPaid(tx, orderId) {
       await bestEffort(tx, log, { orderId, milestone: 'paid' }, async () => {
-        const order = await getOrder(tx, orderId);
+        const order = await getOrder(tx, orderId, { trackingToken: true });
         const now = new Date();
         await enqueueForOrder(tx, order, 'order-paid', ['customer'], config, now);
         if (order.isHomeDelivery) await enqueueForOrder(tx, order, 'delivery-details', ['shop'], config, now);
@@ -296,7 +296,7 @@ export function makeCheckoutEffects(
     },
     async orderReady(tx, orderId) {
       await bestEffort(tx, log, { orderId, milestone: 'ready' }, async () => {
-        const order = await getOrder(tx, orderId);
+        const order = await getOrder(tx, orderId, { trackingToken: true });
         // 'ready' means waiting at the counter; a parcel gets no "come and collect it" mail.
         if (!order.isHomeDelivery)
           await enqueueForOrder(tx, order, 'ready-for-pickup', ['customer'], config, new Date());

@@ -103,7 +103,7 @@ export interface Mail {
   blocks: Block[];
   audience: MailAudience;
   /** A customer mail's link to the order's tracking page, shown above the footer. */
-  trackingUrl?: string;
+  trackingUrl?: string | undefined;
 }
 
 const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
@@ -251,10 +251,14 @@ function trackingHtml(url: string): string {
   return `<p style="margin:8px 0 16px;${FONT};font-size:16px;line-height:1.5;color:${INK};">${link}</p>`;
 }
 
-/** The customer's tracking page of the order, absolute when the shop's public address is known. */
-export function trackingLink(o: Order, brand: MailBranding): string {
+/**
+ * The customer's read-only tracking page of the order (its tracking token, never the order id:
+ * mails get forwarded), absolute when the shop's public address is known; none without a token.
+ */
+export function trackingLink(o: Order, brand: MailBranding): string | undefined {
+  if (!o.trackingToken) return undefined;
   const site = brand.publicUrl && /^https?:\/\//.test(brand.publicUrl) ? brand.publicUrl : '';
-  return `${site}${trackingPath(o.id)}`;
+  return `${site}${trackingPath(o.trackingToken)}`;
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -6,13 +6,14 @@ import {
 import { FileUri } from '@shop/contracts/common';
 import { DesignTransformSchema, OrderIdParamsSchema, OrderSchema } from '@shop/contracts/orders';
 import { SceneSchema } from '@shop/contracts/scene-schema';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
 import { requireStaff, requireStoreAccess } from '../auth/service.ts';
 import { fileIdFromUri } from '../files/service.ts';
+import { orderAccess, readOrderFor } from './access.ts';
 import {
   addDelivery,
   type CheckoutEffects,
@@ -23,7 +24,6 @@ import {
   confirmUserDetails,
 } from './checkout-service.ts';
 import { ownerHashOf, saveDesign, saveSceneDesign } from './photo-service.ts';
-import { forCustomer, getOrder } from './service.ts';
 
 /**
  * `PUT /api/orders/{id}/design`: the rendered design and what it was drawn from, one of:
@@ -50,22 +50,22 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   const params = OrderIdParamsSchema;
   const response = { 200: OrderSchema };
 
+  /** One checkout step: the caller's right on the order first, then the change, then the order. */
   const step = async (
+    req: Pick<FastifyRequest, 'visitorId' | 'staff'> & { params: { id: string } },
     reply: FastifyReply,
-    id: string,
     run: (tx: Queryable, effects: CheckoutEffects) => Promise<void>,
-    viewer: 'customer' | 'staff' = 'customer',
   ) => {
+    const access = await orderAccess(db, req, req.params.id);
     await db.transaction((tx) => run(tx, effects));
-    const order = await getOrder(db, id);
-    return reply.header('cache-control', 'no-store').send(viewer === 'staff' ? order : forCustomer(order));
+    return reply.header('cache-control', 'no-store').send(await readOrderFor(db, req.params.id, access));
   };
 
   r.put(
     '/api/orders/:id/design',
     { schema: { params, body: DesignBodySchema, response, tags } },
     (req, reply) =>
-      step(reply, req.params.id, (tx) => {
+      step(req, reply, (tx) => {
         const { design, transform, photo, scene } = req.body;
         const ownerHash = ownerHashOf(req.visitorId);
         if (scene)
@@ -86,26 +86,23 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
     '/api/orders/:id/confirmPaymentMethod',
     { schema: { params, querystring: PaymentMethodQuerySchema, response, tags } },
     (req, reply) =>
-      step(reply, req.params.id, (tx, fx) =>
-        confirmPaymentMethod(tx, req.params.id, req.query.paymentMethod, fx),
-      ),
+      step(req, reply, (tx, fx) => confirmPaymentMethod(tx, req.params.id, req.query.paymentMethod, fx)),
   );
   r.post('/api/orders/:id/confirmInStorePickup', { schema: { params, response, tags } }, (req, reply) =>
-    step(reply, req.params.id, (tx, fx) => confirmInStorePickup(tx, req.params.id, fx)),
+    step(req, reply, (tx, fx) => confirmInStorePickup(tx, req.params.id, fx)),
   );
   r.post('/api/orders/:id/addDelivery', { schema: { params, response, tags } }, (req, reply) =>
-    step(reply, req.params.id, (tx, fx) => addDelivery(tx, req.params.id, fx)),
+    step(req, reply, (tx, fx) => addDelivery(tx, req.params.id, fx)),
   );
   r.post(
     '/api/orders/:id/confirmUserDetails',
     { schema: { params, body: ContactDetailsSchema, response, tags } },
-    (req, reply) =>
-      step(reply, req.params.id, (tx, fx) => confirmUserDetails(tx, req.params.id, req.body, fx)),
+    (req, reply) => step(req, reply, (tx, fx) => confirmUserDetails(tx, req.params.id, req.body, fx)),
   );
   r.post(
     '/api/orders/:id/confirmDelivery',
     { schema: { params, body: DeliveryDetailsSchema, response, tags } },
-    (req, reply) => step(reply, req.params.id, (tx, fx) => confirmDelivery(tx, req.params.id, req.body, fx)),
+    (req, reply) => step(req, reply, (tx, fx) => confirmDelivery(tx, req.params.id, req.body, fx)),
   );
 
   r.post(
@@ -113,12 +110,8 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
     { schema: { params, response, tags: ['orders'] } },
     (req, reply) => {
       const staff = requireStaff(req.staff);
-      return step(
-        reply,
-        req.params.id,
-        (tx, fx) =>
-          confirmPaidAtStore(tx, req.params.id, staff, (storeId) => requireStoreAccess(staff, storeId), fx),
-        'staff',
+      return step(req, reply, (tx, fx) =>
+        confirmPaidAtStore(tx, req.params.id, staff, (storeId) => requireStoreAccess(staff, storeId), fx),
       );
     },
   );

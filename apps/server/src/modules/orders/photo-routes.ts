@@ -11,6 +11,7 @@ import { UPLOAD_ROUTE } from '../../plugins/upload-queue.ts';
 import { fileIdFromUri, fileUri } from '../files/service.ts';
 import { requireFile, saveIngested, UPLOAD_LIMITS, withUploadForm } from '../files/uploads.ts';
 import { ingestImage } from '../images/pipeline.ts';
+import { orderAccess, readOrderFor } from './access.ts';
 import {
   addPhoto,
   attachPhoto,
@@ -21,7 +22,6 @@ import {
   ownerHashOf,
   saveDraftScene,
 } from './photo-service.ts';
-import { forCustomer, getOrder } from './service.ts';
 
 /** `PUT /api/orders/{id}`: the customer's order gets its photo. Other fields are ignored. */
 const OrderUpdateSchema = z.object({ image: FileUri });
@@ -42,11 +42,12 @@ export async function orderPhotoRoutes(app: FastifyInstance): Promise<void> {
       schema: { params: OrderIdParamsSchema, body: OrderUpdateSchema, response: { 200: OrderSchema }, tags },
     },
     async (req, reply) => {
+      const access = await orderAccess(db, req, req.params.id);
       const ownerHash = ownerHashOf(req.visitorId);
       await db.transaction((tx) =>
         attachPhoto(tx, files, req.params.id, fileIdFromUri(req.body.image), ownerHash, 'customer'),
       );
-      return reply.headers(noStore).send(forCustomer(await getOrder(db, req.params.id)));
+      return reply.headers(noStore).send(await readOrderFor(db, req.params.id, access));
     },
   );
 
@@ -57,11 +58,12 @@ export async function orderPhotoRoutes(app: FastifyInstance): Promise<void> {
       schema: { params: OrderIdParamsSchema, body: AddPhotoBodySchema, response: { 200: OrderSchema }, tags },
     },
     async (req, reply) => {
+      const access = await orderAccess(db, req, req.params.id);
       const ownerHash = ownerHashOf(req.visitorId);
       await db.transaction((tx) =>
         addPhoto(tx, files, req.params.id, fileIdFromUri(req.body.image), ownerHash),
       );
-      return reply.headers(noStore).send(forCustomer(await getOrder(db, req.params.id)));
+      return reply.headers(noStore).send(await readOrderFor(db, req.params.id, access));
     },
   );
 
@@ -77,8 +79,9 @@ export async function orderPhotoRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
+      const access = await orderAccess(db, req, req.params.id);
       await db.transaction((tx) => saveDraftScene(tx, req.params.id, req.body.scene));
-      return reply.headers(noStore).send(forCustomer(await getOrder(db, req.params.id)));
+      return reply.headers(noStore).send(await readOrderFor(db, req.params.id, access));
     },
   );
 
@@ -86,8 +89,9 @@ export async function orderPhotoRoutes(app: FastifyInstance): Promise<void> {
     '/api/orders/:id/removeImage',
     { schema: { params: OrderIdParamsSchema, response: { 200: OrderSchema }, tags } },
     async (req, reply) => {
+      const access = await orderAccess(db, req, req.params.id);
       await db.transaction((tx) => detachPhoto(tx, req.params.id));
-      return reply.headers(noStore).send(forCustomer(await getOrder(db, req.params.id)));
+      return reply.headers(noStore).send(await readOrderFor(db, req.params.id, access));
     },
   );
 
@@ -102,6 +106,8 @@ export async function orderPhotoRoutes(app: FastifyInstance): Promise<void> {
       config: { rateLimit: 'uploadLink' },
     },
     async (req, reply) => {
+      // The session that owns the order hands out its upload links (the kiosk shows the QR code).
+      await orderAccess(db, req, req.params.id);
       const token = await db.transaction((tx) => createUploadToken(tx, req.params.id));
       return reply.headers(noStore).send({ url: `${origin(req)}/upload/${token}` });
     },
@@ -114,12 +120,16 @@ export async function orderPhotoRoutes(app: FastifyInstance): Promise<void> {
       config: { rateLimit: 'uploadLink' },
     },
     async (req, reply) => {
+      await orderAccess(db, req, req.params.id);
       const token = await db.transaction((tx) => createUploadToken(tx, req.params.id));
       return reply.headers(noStore).send({ urlCode: token });
     },
   );
 
-  /** The phone's upload: the link token is the only credential, and it can do nothing else. */
+  /**
+   * The phone's upload: the link token is the only credential, and it can do nothing else (the
+   * phone is another browser session than the kiosk or desktop that owns the order).
+   */
   const phoneUpload = (req: FastifyRequest) =>
     withUploadForm(req, async (form) => {
       const token = form.fields.encodedUrl;

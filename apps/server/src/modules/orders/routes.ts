@@ -5,11 +5,13 @@ import {
   OrderSchema,
 } from '@shop/contracts/orders';
 import { Origin } from '@shop/contracts/stores';
-import { TrackingSchema } from '@shop/contracts/tracking';
+import { TrackingParamsSchema, TrackingSchema } from '@shop/contracts/tracking';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createOrder, forCustomer, getOrder } from './service.ts';
-import { orderTracking } from './tracking.ts';
+import { orderAccess, readOrderFor } from './access.ts';
+import { ownerHashOf } from './photo-service.ts';
+import { createOrder } from './service.ts';
+import { orderOfTrackingToken, orderTracking } from './tracking.ts';
 
 /** A client may also send its own idea of the order (total, flags): accepted and ignored. */
 const CreateBodySchema = OrderCreateSchema.extend({ origin: Origin.default('false') });
@@ -26,29 +28,28 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       config: { rateLimit: 'order' },
     },
     async (req, reply) => {
-      const created = await createOrder(db, req.body);
+      const created = await createOrder(db, req.body, ownerHashOf(req.visitorId));
       return reply.code(201).header('cache-control', 'no-store').send(created);
     },
   );
 
-  // The order id is the customer's capability: unguessable, and the only way to read the order.
+  // The session that made the order reads it (with its tracking token); staff of its store too.
   const readOrder = { schema: { params: OrderIdParamsSchema, response: { 200: OrderSchema }, tags } };
-  r.get('/api/orders/:id', readOrder, async (req, reply) => {
-    reply.header('cache-control', 'no-store');
-    const order = await getOrder(db, req.params.id);
-    return req.staff ? order : forCustomer(order);
-  });
-  r.get('/api/orders/:id/details', readOrder, async (req, reply) => {
-    reply.header('cache-control', 'no-store');
-    const order = await getOrder(db, req.params.id);
-    return req.staff ? order : forCustomer(order);
-  });
+  for (const url of ['/api/orders/:id', '/api/orders/:id/details']) {
+    r.get(url, readOrder, async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return readOrderFor(db, req.params.id, await orderAccess(db, req, req.params.id));
+    });
+  }
+
+  // The tracking link: its token reads this page and the invoices (invoices/routes.ts), nothing else.
   r.get(
-    '/api/orders/:id/tracking',
-    { schema: { params: OrderIdParamsSchema, response: { 200: TrackingSchema }, tags } },
+    '/api/tracking/:token',
+    { schema: { params: TrackingParamsSchema, response: { 200: TrackingSchema }, tags } },
     async (req, reply) => {
       reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
-      return orderTracking(db, req.params.id);
+      const orderId = await orderOfTrackingToken(db, req.params.token);
+      return orderTracking(db, orderId, req.params.token);
     },
   );
 }

@@ -12,7 +12,7 @@ import type { Origin } from '@shop/contracts/stores';
 import { carrierTrackingUrl } from '@shop/contracts/tracking-rules';
 import type { Queryable } from '../../db/client.ts';
 import { fail, notFound } from '../../lib/errors.ts';
-import { newOrderId } from '../../lib/ids.ts';
+import { newOrderId, randomToken } from '../../lib/ids.ts';
 import { fileUri, fileUriOrNull } from '../files/service.ts';
 
 export interface OrderRow {
@@ -63,6 +63,7 @@ export interface OrderRow {
   carrier: string | null;
   tracking_number: string | null;
   tracking_url: string | null;
+  tracking_token: string;
 }
 
 export const ORDER_SELECT = `
@@ -79,7 +80,7 @@ export const ORDER_SELECT = `
          o.customer_address, o.customer_city, o.customer_postal_code, o.paid_at, o.paid_by,
          s.id AS store_id, s.name AS store_name, s.address AS store_address, s.town AS store_town,
          s.province AS store_province, s.postal_code AS store_postal_code, s.shipping_cents AS store_shipping_cents,
-         s.hours AS store_hours, o.carrier, o.tracking_number, o.tracking_url,
+         s.hours AS store_hours, o.carrier, o.tracking_number, o.tracking_url, o.tracking_token,
          b.id AS brand_id, b.name AS brand_name,
          m.id AS model_id, m.name AS model_name, m.template_id AS model_template_id, m.image_id AS model_image_id,
          m.price_cents AS model_price_cents,
@@ -104,7 +105,11 @@ const invoiceUri = (orderId: string, number: string) => `/api/orders/${orderId}/
 /** "000123": the human order number of staff, invoices and the payment gateway. */
 export const formatOrderNumber = (n: number): string => String(n).padStart(6, '0');
 
-export function toOrder(r: OrderRow): Order {
+/**
+ * The order as stored. The tracking token is left out (null) unless asked for: it is the
+ * customer's read-only link, for their mails and their own session's reads, never for a list.
+ */
+export function toOrder(r: OrderRow, opts: { trackingToken?: boolean } = {}): Order {
   const brand = { id: r.brand_id, name: r.brand_name };
   return {
     id: r.id,
@@ -164,31 +169,39 @@ export function toOrder(r: OrderRow): Order {
             url: carrierTrackingUrl(r.carrier, r.tracking_number, r.tracking_url),
           }
         : null,
+    trackingToken: opts.trackingToken ? r.tracking_token : null,
   };
 }
 
-/** The order as its customer may read it: who recorded the payment is the shop's business. */
-export const forCustomer = (order: Order): Order => ({ ...order, paidBy: null });
-
-export async function findOrder(q: Queryable, id: string): Promise<Order | null> {
+export async function findOrder(
+  q: Queryable,
+  id: string,
+  opts: { trackingToken?: boolean } = {},
+): Promise<Order | null> {
   const { rows } = await q.query<OrderRow>(`${ORDER_SELECT} WHERE o.id = $1`, [id]);
-  return rows[0] ? toOrder(rows[0]) : null;
+  return rows[0] ? toOrder(rows[0], opts) : null;
 }
 
-export async function getOrder(q: Queryable, id: string): Promise<Order> {
-  const order = await findOrder(q, id);
+export async function getOrder(
+  q: Queryable,
+  id: string,
+  opts: { trackingToken?: boolean } = {},
+): Promise<Order> {
+  const order = await findOrder(q, id, opts);
   if (!order) throw notFound('ORDER_NOT_FOUND', 'orderNotFound');
   return order;
 }
 
 /**
- * Creates an order for a model the store offers to customers. The price is the model's price now;
+ * Creates an order for a model the store offers to customers, owned by the visitor session
+ * `ownerHash` names and with its own tracking token for the mails' link. The price is the model's price now;
  * nothing the client sends about amounts counts. One statement does the checks, the insert and
  * the timeline's first line, so the common case is a single round trip and atomic by itself.
  */
 export async function createOrder(
   q: Queryable,
   input: OrderCreate & { origin: Origin },
+  ownerHash: string,
 ): Promise<{ id: string; orderNumber: string }> {
   const id = newOrderId();
   const { rows } = await q.query<{
@@ -203,8 +216,8 @@ export async function createOrder(
        FROM stores s, models m JOIN brands b ON b.id = m.brand_id
        WHERE s.id = $1 AND m.id = $2 AND m.is_public AND NOT m.is_down AND b.is_public AND NOT b.down
      ), created AS (
-       INSERT INTO orders (id, store_id, brand_id, model_id, price_cents, origin)
-       SELECT $4, $1, $3, $2, c.price_cents, $5 FROM candidate c
+       INSERT INTO orders (id, store_id, brand_id, model_id, price_cents, origin, owner_hash, tracking_token)
+       SELECT $4, $1, $3, $2, c.price_cents, $5, $6, $7 FROM candidate c
        WHERE NOT c.store_down AND c.brand_id = $3 AND c.offered
        RETURNING id, order_number
      ), event AS (
@@ -212,7 +225,7 @@ export async function createOrder(
      )
      SELECT c.store_down, c.brand_id, c.offered, created.order_number
      FROM candidate c LEFT JOIN created ON true`,
-    [input.store.id, input.model.id, input.brand.id, id, input.origin],
+    [input.store.id, input.model.id, input.brand.id, id, input.origin, ownerHash, randomToken()],
   );
   const row = rows[0];
   if (row?.order_number != null) return { id, orderNumber: formatOrderNumber(row.order_number) };

@@ -76,7 +76,12 @@ export async function listOrders(q: Queryable, staff: StaffUser, filter: OrderFi
     `${ORDER_SELECT} ${whereSql} ORDER BY ${SORTS[filter.sort]} LIMIT ${limit} OFFSET ${offset}`,
     params,
   );
-  return { items: rows.map(toOrder), total: count.rows[0]?.n ?? 0, page: filter.page, size: filter.size };
+  return {
+    items: rows.map((r) => toOrder(r)),
+    total: count.rows[0]?.n ?? 0,
+    page: filter.page,
+    size: filter.size,
+  };
 }
 
 /** The store an order belongs to, for access checks before anything else is read. */

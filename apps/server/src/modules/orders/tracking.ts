@@ -2,9 +2,25 @@ import { centsToEuros, eurosToCents } from '@shop/contracts/money';
 import type { OrderStatus } from '@shop/contracts/orders';
 import { productName } from '@shop/contracts/product';
 import type { Tracking } from '@shop/contracts/tracking';
-import { TRACKING_STEP_LABELS, type TrackingStep } from '@shop/contracts/tracking-rules';
+import { TRACKING_STEP_LABELS, type TrackingStep, trackingInvoicePath } from '@shop/contracts/tracking-rules';
 import type { Queryable } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
 import { getOrder } from './service.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The order a tracking link names: by its tracking token, or, for an order made before orders had
+ * owners and tokens, by its id, because the mails those customers already hold link to the id. An
+ * order with an owner is never found by its id here: its id is not a tracking link. 404 otherwise.
+ */
+export async function orderOfTrackingToken(q: Queryable, token: string): Promise<string> {
+  const { rows } = UUID.test(token)
+    ? await q.query<{ id: string }>('SELECT id FROM orders WHERE id = $1 AND owner_hash IS NULL', [token])
+    : await q.query<{ id: string }>('SELECT id FROM orders WHERE tracking_token = $1', [token]);
+  if (!rows[0]) throw notFound('ORDER_NOT_FOUND', 'orderNotFound');
+  return rows[0].id;
+}
 
 /** The states that count as "received": the customer finished ordering (or went on to pay). */
 const RECEIVED: readonly OrderStatus[] = ['to_pay_at_store', 'awaiting_payment', 'paid'];
@@ -13,7 +29,7 @@ const RECEIVED: readonly OrderStatus[] = ['to_pay_at_store', 'awaiting_payment',
  * The customer's view of an order's progress, from its timeline: the first time each milestone was
  * reached. Only what the customer gave or may see: no staff names, no notes, no phone or e-mail.
  */
-export async function orderTracking(q: Queryable, orderId: string): Promise<Tracking> {
+export async function orderTracking(q: Queryable, orderId: string, token: string): Promise<Tracking> {
   const order = await getOrder(q, orderId);
   const { rows } = await q.query<{ to_status: OrderStatus; at: Date }>(
     `SELECT to_status, min(at) AS at FROM order_events
@@ -43,7 +59,6 @@ export async function orderTracking(q: Queryable, orderId: string): Promise<Trac
   ];
   const s = order.store;
   return {
-    id: order.id,
     orderNumber: order.orderNumber,
     status: order.status,
     product: productName(order.brand, order.model),
@@ -74,7 +89,9 @@ export async function orderTracking(q: Queryable, orderId: string): Promise<Trac
         }
       : null,
     parcel: order.parcel,
-    invoice: order.invoice,
-    invoices: order.invoices,
+    invoice: order.invoice
+      ? { number: order.invoice.number, uri: trackingInvoicePath(token, order.invoice.number) }
+      : null,
+    invoices: order.invoices.map((i) => ({ ...i, uri: trackingInvoicePath(token, i.number) })),
   };
 }

@@ -17,7 +17,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../env.ts';
+import { fail } from '../../lib/errors.ts';
 import { requireAdmin } from '../auth/service.ts';
+import { orderAccess } from '../orders/access.ts';
 import { registerFormBody } from './form-body.ts';
 import { parseMerchantKey, RedsysKeyError } from './redsys.ts';
 import { type RefundDeps, refundMismatched, refundOrder } from './refunds.ts';
@@ -28,6 +30,7 @@ import {
   type NotificationResult,
   type PaymentLog,
   paymentStatus,
+  signedForOrder,
 } from './service.ts';
 
 /** A notification is three short fields; anything much bigger is not from the gateway. */
@@ -54,8 +57,8 @@ function checkMerchantKey(config: Config): void {
 }
 
 /**
- * The payment calls: initiation and status for the customer (the order id is the capability),
- * and the gateway's server-to-server notification.
+ * The payment calls: initiation, status and the KO return for the session that owns the order
+ * (staff of its store may read and initiate too), and the gateway's server-to-server notification.
  */
 export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -75,6 +78,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
+      await orderAccess(db, req, req.params.id);
       const method = req.body?.method ?? req.query.method ?? 'card';
       const signed = await initiatePayment(db, config, {
         orderId: req.params.id,
@@ -87,6 +91,10 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
 
   // The customer back through the gateway's KO return: the attempt ends (and with it the guard on
   // changes); the signed answer the gateway appends, when there, is applied as its notification.
+  // Ending the attempt is the owning session's alone: anyone else who posts here (a forwarded
+  // link, while the customer is still at the gateway) would turn the payment the gateway is about
+  // to authorise into one to refund. Others are heard only with the gateway's signed answer for
+  // this very order, which the notification endpoint would take from anyone anyway.
   r.post(
     '/api/payment/redsys/:id/ko',
     {
@@ -99,7 +107,16 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req, reply) => {
       const fields = req.body ?? {};
-      if (fields.Ds_MerchantParameters && fields.Ds_Signature) {
+      const signed = Boolean(fields.Ds_MerchantParameters && fields.Ds_Signature);
+      let owner = false;
+      try {
+        const access = await orderAccess(db, req, req.params.id);
+        if (!access.owner) throw fail(403, 'ORDER_NOT_OWNED', 'orderNotOwned');
+        owner = true;
+      } catch (err) {
+        if (!signed || !(await signedForOrder(db, config, fields, req.params.id))) throw err;
+      }
+      if (signed) {
         const result = await handleNotification(
           db,
           config,
@@ -110,7 +127,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
         );
         if (result.toRefund) await refundMismatchedPayment(result.toRefund, req.log);
       }
-      await customerReturnedKo(db, req.params.id);
+      if (owner) await customerReturnedKo(db, req.params.id);
       return reply.header('cache-control', 'no-store').send(await paymentStatus(db, req.params.id));
     },
   );
@@ -118,8 +135,10 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/payment/redsys/:id',
     { schema: { params: OrderIdParamsSchema, response: { 200: PaymentStatusSchema }, tags } },
-    async (req, reply) =>
-      reply.header('cache-control', 'no-store').send(await paymentStatus(db, req.params.id)),
+    async (req, reply) => {
+      await orderAccess(db, req, req.params.id);
+      return reply.header('cache-control', 'no-store').send(await paymentStatus(db, req.params.id));
+    },
   );
 
   const refundDeps = (log: PaymentLog): RefundDeps => ({

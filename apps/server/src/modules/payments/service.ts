@@ -485,7 +485,29 @@ interface AttemptListRow {
   updated_at: Date;
 }
 
-/** The payment side of an order, for the customer's pages (the order id is the capability). */
+/**
+ * Whether these fields are the gateway's signed answer about an attempt of this order: the
+ * signature checks with our key in the terminal's version, and its gateway order is one of the
+ * order's attempts. Nothing is recorded: the caller decides whether to hear it at all.
+ */
+export async function signedForOrder(
+  q: Queryable,
+  config: Config,
+  fields: RedsysNotificationForm,
+  orderId: string,
+): Promise<boolean> {
+  const verification = verifySignedFields(config.redsys.secretKey, fields, 'notification', [
+    config.redsys.signatureVersion,
+  ]);
+  if (!verification.ok) return false;
+  const { rows } = await q.query(
+    'SELECT 1 FROM payment_attempts WHERE gateway_order = $1 AND order_id = $2',
+    [verification.order, orderId],
+  );
+  return rows.length > 0;
+}
+
+/** The payment side of an order, for the customer's pages (the owning session's, and staff's). */
 export async function paymentStatus(q: Queryable, orderId: string): Promise<PaymentStatus> {
   const { rows: orders } = await q.query<{ status: OrderStatus }>('SELECT status FROM orders WHERE id = $1', [
     orderId,

@@ -2,8 +2,8 @@ import { useParams } from 'react-router';
 import { TrackingPage } from '@/features/tracking/components/tracking-page';
 import '@/styles/tracking.css';
 
-/** `/seguimiento/:orderId`: the customer's tracking page, a chunk of its own. */
+/** `/seguimiento/:token`: the customer's read-only tracking page (its tracking token), a chunk of its own. */
 export function TrackingRoute() {
-  const { orderId = '' } = useParams();
-  return <TrackingPage key={orderId} orderId={orderId} />;
+  const { token = '' } = useParams();
+  return <TrackingPage key={token} token={token} />;
 }

@@ -2,7 +2,7 @@ import { messages } from '@shop/contracts/messages';
 import { formatEuros } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 import { useCallback, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { isKiosk } from '@/lib/kiosk';
 import { getSessionValue, removeSessionValues } from '@/lib/session';
@@ -60,6 +60,13 @@ function Confirmation({ order }: { order: Order }) {
         )}
         <p className="checkout-panel__text">Hemos tramitado tu pedido, puedes volver a tu tienda:</p>
         <StoreDetails store={order.store} />
+        {/* Not on a kiosk: its screen is the next customer's, and the link is in the mail anyway. */}
+        {!kiosk && order.trackingToken && (
+          <p className="checkout-panel__text">
+            <Link to={paths.tracking(order.trackingToken)}>Sigue tu pedido</Link> con este enlace desde
+            cualquier dispositivo.
+          </p>
+        )}
         {kiosk ? (
           <>
             <button

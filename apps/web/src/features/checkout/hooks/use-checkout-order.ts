@@ -60,8 +60,12 @@ export function useCheckoutOrder(page: CheckoutPage) {
       },
       (error: unknown) => {
         if (isAbort(error)) return;
-        if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
-          // The session holds an order id the shop does not have (any more), or not an id at all.
+        if (
+          error instanceof ApiError &&
+          (error.status === 404 || error.status === 400 || error.code === 'ORDER_NOT_OWNED')
+        ) {
+          // The session holds an order id the shop does not have (any more), not an id at all, or
+          // one this browser did not make (only its tracking link reaches it here).
           removeSessionValues('order_id');
           setState({ status: 'no-order' });
         } else {

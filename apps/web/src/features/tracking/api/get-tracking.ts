@@ -1,6 +1,6 @@
 import type { Tracking } from '@shop/contracts/tracking';
 import { apiRequest } from '@/lib/api-client';
 
-/** The order's progress as its customer may see it (the order id is the capability). */
-export const getTracking = (orderId: string, signal?: AbortSignal): Promise<Tracking> =>
-  apiRequest<Tracking>(`/api/orders/${encodeURIComponent(orderId)}/tracking`, { signal });
+/** The order's progress as its tracking link shows it (the token reads this and the invoices only). */
+export const getTracking = (token: string, signal?: AbortSignal): Promise<Tracking> =>
+  apiRequest<Tracking>(`/api/tracking/${encodeURIComponent(token)}`, { signal });

@@ -125,14 +125,14 @@ const INVOICE_TITLE: Record<InvoiceType, string> = {
   R5: 'la factura rectificativa',
 };
 
-/** `/seguimiento/{orderId}`: where the customer's order is, from the link in every mail. */
-export function TrackingPage({ orderId }: { orderId: string }) {
+/** `/seguimiento/{token}`: where the customer's order is, from the link in every mail. */
+export function TrackingPage({ token }: { token: string }) {
   const [state, setState] = useState<State>({ status: 'loading' });
   useNoIndex();
   useEffect(() => {
     document.title = 'Seguimiento del pedido';
     const controller = new AbortController();
-    getTracking(orderId, controller.signal).then(
+    getTracking(token, controller.signal).then(
       (data) => setState({ status: 'ready', data }),
       (error: unknown) => {
         if (isAbort(error)) return;
@@ -146,7 +146,7 @@ export function TrackingPage({ orderId }: { orderId: string }) {
       },
     );
     return () => controller.abort();
-  }, [orderId]);
+  }, [token]);
 
   if (state.status === 'loading') return <Spinner label="Cargando el seguimiento…" />;
   if (state.status === 'error') {
