@@ -318,7 +318,9 @@ describe('retention job', () => {
     const run = await runRetention(t.db, t.app.deps.files, periods, { now, log });
     assert.equal(run.outcome, 'ran');
     assert.equal(run.unverifiedNotifications, 2);
-    const { rows: left } = await t.db.query<{ id: number }>('SELECT id FROM payment_notifications ORDER BY id');
+    const { rows: left } = await t.db.query<{ id: number }>(
+      'SELECT id FROM payment_notifications ORDER BY id',
+    );
     assert.deepEqual(
       left.map((r) => Number(r.id)),
       [...verified, unverified[2]!].sort((a, b) => a - b),
