@@ -451,13 +451,14 @@ describe('invoices issued on payment, full invoices, rectificativas and anulacio
     const { type, fields } = readRecord(await recordOf(inv.number));
     assert.equal(type, 'anulacion');
     assert.equal(fields.IDFactura.NumSerieFacturaAnulada, inv.number);
-    assert.equal((await read(id)).invoice, null);
-    assert.deepEqual((await read(id)).invoices, [], 'nor in the list of its invoices');
-    const tracking = (await new Client(t.app).get(`/api/orders/${id}/tracking`)).json();
+    const order = await read(id);
+    assert.equal(order.invoice, null);
+    assert.deepEqual(order.invoices, [], 'nor in the list of its invoices');
+    const tracking = (await new Client(t.app).get(`/api/tracking/${order.trackingToken}`)).json();
     assert.equal(tracking.invoice, null);
     assert.deepEqual(tracking.invoices, []);
     // Its download is no longer the order's invoice for the customer; staff keep it for the books.
-    const download = await new Client(t.app).get(inv.uri);
+    const download = await customer().get(inv.uri);
     assert.equal(download.statusCode, 404);
     assert.equal(download.json().error, 'INVOICE_ANNULLED');
     assert.equal(download.json().message, messages.invoiceAnnulled);
