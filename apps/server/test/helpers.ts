@@ -12,6 +12,7 @@ import { loadConfig } from '../src/env.ts';
 import { createStaffUser } from '../src/modules/auth/service.ts';
 import { FileService } from '../src/modules/files/service.ts';
 import { RATE_LIMITS, type RateLimits } from '../src/plugins/rate-limit.ts';
+import type { UploadPace } from '../src/plugins/upload-queue.ts';
 import { MemoryFileStore } from '../src/storage/file-store.ts';
 
 export interface TestApp {
@@ -91,6 +92,7 @@ export async function createTestApp(
     logStream?: DestinationStream;
     rateLimits?: RateLimits;
     uploadTmpDir?: string;
+    uploadPace?: UploadPace;
     /** A built storefront to serve (by default none: the API alone). */
     webDist?: string;
   } = {},
@@ -108,6 +110,7 @@ export async function createTestApp(
     webDist: opts.webDist ?? '/nonexistent',
     uploadTmpDir: opts.uploadTmpDir ?? TEST_UPLOAD_DIR,
     rateLimits: opts.rateLimits ?? TEST_RATE_LIMITS,
+    ...(opts.uploadPace ? { uploadPace: opts.uploadPace } : {}),
     ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
   });
   await app.ready();

@@ -61,6 +61,11 @@ export const ErrorCode = z.enum([
   'PHOTO_NOT_IN_ORDER',
   'DESIGN_INCOMPLETE',
   'TEXT_OUTSIDE_PRINTABLE_AREA',
+  // Upload places, pace and storage quota
+  'TOO_MANY_UPLOADS',
+  'UPLOAD_TOO_SLOW',
+  'UPLOAD_QUOTA_EXCEEDED',
+  'ORDER_STORAGE_FULL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

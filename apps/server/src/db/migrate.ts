@@ -15,6 +15,7 @@ import retention from './migrations/0013-retention.ts';
 import refunds from './migrations/0014-refunds.ts';
 import afterSales from './migrations/0015-after-sales.ts';
 import scenes from './migrations/0016-scenes.ts';
+import uploadQuota from './migrations/0017-upload-quota.ts';
 
 /** Versioned migrations, applied in order, each once. Append only: never edit a released one. */
 export const migrations: { version: number; name: string; sql: string }[] = [
@@ -34,6 +35,7 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   { version: 14, name: 'refunds', sql: refunds },
   { version: 15, name: 'after-sales', sql: afterSales },
   { version: 16, name: 'scenes', sql: scenes },
+  { version: 17, name: 'upload-quota', sql: uploadQuota },
 ];
 
 /** Any number that is ours alone: instances starting together take turns through this lock. */
