@@ -554,14 +554,14 @@ const TABLE: Record<RouteKey, Entry> = {
     }),
   },
   'GET /api/orders/:id': {
-    expect: all(200),
+    expect: { ...all(200), otherStore: 403 },
     prepare: async (ctx) => ({
       req: get(`/api/orders/${ctx.readOrder}`),
       verify: async (res) => assert.equal((res.json() as Order).customerName, CONTACT.name),
     }),
   },
   'GET /api/orders/:id/details': {
-    expect: all(200),
+    expect: { ...all(200), otherStore: 403 },
     prepare: async (ctx) => ({ req: get(`/api/orders/${ctx.readOrder}/details`) }),
   },
   'PUT /api/orders/:id': {

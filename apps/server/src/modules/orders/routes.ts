@@ -6,8 +6,9 @@ import {
 } from '@shop/contracts/orders';
 import { Origin } from '@shop/contracts/stores';
 import { TrackingSchema } from '@shop/contracts/tracking';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireStoreAccess } from '../auth/service.ts';
 import { createOrder, forCustomer, getOrder } from './service.ts';
 import { orderTracking } from './tracking.ts';
 
@@ -33,15 +34,21 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
 
   // The order id is the customer's capability: unguessable, and the only way to read the order.
   const readOrder = { schema: { params: OrderIdParamsSchema, response: { 200: OrderSchema }, tags } };
+  // Staff see the staff view of their own store's orders only (admins: every store), as on every
+  // other route of an order; a customer sees the customer view of the order whose id they hold.
+  const orderFor = async (req: FastifyRequest, id: string) => {
+    const order = await getOrder(db, id);
+    if (!req.staff) return forCustomer(order);
+    requireStoreAccess(req.staff, order.store.id);
+    return order;
+  };
   r.get('/api/orders/:id', readOrder, async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    const order = await getOrder(db, req.params.id);
-    return req.staff ? order : forCustomer(order);
+    return orderFor(req, req.params.id);
   });
   r.get('/api/orders/:id/details', readOrder, async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    const order = await getOrder(db, req.params.id);
-    return req.staff ? order : forCustomer(order);
+    return orderFor(req, req.params.id);
   });
   r.get(
     '/api/orders/:id/tracking',
