@@ -61,7 +61,7 @@ import { type RateLimits, registerRateLimits } from './plugins/rate-limit.ts';
 import { routePreloads } from './plugins/route-preloads.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSeo } from './plugins/seo.ts';
-import { registerUploadQueue } from './plugins/upload-queue.ts';
+import { registerUploadQueue, type UploadPace } from './plugins/upload-queue.ts';
 import type { FileStore } from './storage/file-store.ts';
 
 export interface Deps {
@@ -98,6 +98,8 @@ export interface AppOptions {
   uploadTmpDir?: string;
   /** The request limits; RATE_LIMITS by default (tests that make hundreds of orders raise them). */
   rateLimits?: RateLimits;
+  /** The slowest upload body kept; UPLOAD_PACE by default (its tests shorten the periods). */
+  uploadPace?: UploadPace;
 }
 
 export interface HttpTimeouts {
@@ -293,7 +295,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Both before any body is read: limits per address and visitor, then the upload queue.
   registerRateLimits(app, opts.db, opts.rateLimits);
   registerNoStoreByDefault(app);
-  registerUploadQueue(app, { dir: opts.uploadTmpDir ?? uploadTmpDir(config) });
+  registerUploadQueue(app, {
+    dir: opts.uploadTmpDir ?? uploadTmpDir(config),
+    ...(opts.uploadPace ? { pace: opts.uploadPace } : {}),
+  });
 
   await app.register(fastifySwagger, {
     openapi: {

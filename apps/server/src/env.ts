@@ -116,7 +116,7 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string; shopEmail: string };
   trustProxy: boolean;
   /** Session cookie names: `__Host-` prefixed in production (Secure, whole site, this host only). */
-  cookies: { visitor: string; staff: string };
+  cookies: { visitor: string; staff: string; device: string };
   verifactu: {
     /** Unset: records are kept and queued, nothing is sent, no invoice claims VERI*FACTU. */
     endpoint: string | undefined;
@@ -315,8 +315,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, shopEmail: e.SHOP_EMAIL },
     trustProxy: e.TRUST_PROXY === '1',
     cookies: production
-      ? { visitor: '__Host-sid', staff: '__Host-staff_session' }
-      : { visitor: 'sid', staff: 'staff_session' },
+      ? { visitor: '__Host-sid', staff: '__Host-staff_session', device: '__Host-staff_device' }
+      : { visitor: 'sid', staff: 'staff_session', device: 'staff_device' },
     verifactu: {
       endpoint: e.VERIFACTU_ENDPOINT,
       cert: e.VERIFACTU_CERT

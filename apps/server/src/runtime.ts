@@ -6,6 +6,7 @@ import { migrate } from './db/migrate.ts';
 import { isEmpty, seedDemoCatalogue } from './db/seed/seed.ts';
 import { type Config, ConfigError } from './env.ts';
 import { bootstrapAdmin, createStaffUser, purgeLoginFailures } from './modules/auth/service.ts';
+import { purgeUploadQuota } from './modules/files/quota.ts';
 import { FileService, sweepOrphanFiles } from './modules/files/service.ts';
 import { HttpSoapTransport, loadClientCertificate, VerifactuSender } from './modules/invoices/sender.ts';
 import { MailDispatcher } from './modules/mail/dispatcher.ts';
@@ -143,9 +144,13 @@ function scheduleHousekeeping(
     const refunds = await reconcilePendingRefunds(db, deps);
     return summary.applied + summary.expired + refunds;
   });
-  // Rate-limit counters and sign-in failures whose windows are long over; upload bodies a crash
-  // left in the spool directory.
-  every(10, 'purge rate limits', async () => (await purgeRateLimits(db)) + (await purgeLoginFailures(db)));
+  // Rate-limit counters, upload quotas and sign-in failures whose windows are over; upload bodies a
+  // crash left in the spool directory.
+  every(
+    10,
+    'purge rate limits',
+    async () => (await purgeRateLimits(db)) + (await purgeUploadQuota(db)) + (await purgeLoginFailures(db)),
+  );
   every(10, 'sweep spooled uploads', () => sweepSpooledUploads(uploadTmpDir(app.deps.config)));
   // The privacy policy's retention periods and the purge of unverified payment notifications,
   // once a day between all instances (checked hourly).

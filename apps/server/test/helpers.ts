@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { XSRF_COOKIE, XSRF_COOKIE_HOST } from '@shop/contracts/csrf';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
@@ -12,6 +13,7 @@ import { loadConfig } from '../src/env.ts';
 import { createStaffUser } from '../src/modules/auth/service.ts';
 import { FileService } from '../src/modules/files/service.ts';
 import { RATE_LIMITS, type RateLimits } from '../src/plugins/rate-limit.ts';
+import type { UploadPace } from '../src/plugins/upload-queue.ts';
 import { MemoryFileStore } from '../src/storage/file-store.ts';
 
 export interface TestApp {
@@ -91,6 +93,7 @@ export async function createTestApp(
     logStream?: DestinationStream;
     rateLimits?: RateLimits;
     uploadTmpDir?: string;
+    uploadPace?: UploadPace;
     /** A built storefront to serve (by default none: the API alone). */
     webDist?: string;
   } = {},
@@ -108,6 +111,7 @@ export async function createTestApp(
     webDist: opts.webDist ?? '/nonexistent',
     uploadTmpDir: opts.uploadTmpDir ?? TEST_UPLOAD_DIR,
     rateLimits: opts.rateLimits ?? TEST_RATE_LIMITS,
+    ...(opts.uploadPace ? { uploadPace: opts.uploadPace } : {}),
     ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
   });
   await app.ready();
@@ -130,12 +134,13 @@ export class Client {
 
   async request(opts: InjectOptions & { csrf?: boolean }): Promise<LightMyRequestResponse> {
     const method = (opts.method ?? 'GET').toUpperCase();
-    if (method !== 'GET' && method !== 'HEAD' && !this.cookies.has('XSRF-TOKEN'))
+    if (method !== 'GET' && method !== 'HEAD' && this.xsrfToken === undefined)
       await this.request({ url: '/api/health' });
     const headers: Record<string, string> = { ...(opts.headers as Record<string, string>) };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    if (opts.csrf !== false && method !== 'GET' && method !== 'HEAD' && this.cookies.has('XSRF-TOKEN')) {
-      headers['x-xsrf-token'] ??= this.cookies.get('XSRF-TOKEN')!;
+    const token = this.xsrfToken;
+    if (opts.csrf !== false && method !== 'GET' && method !== 'HEAD' && token !== undefined) {
+      headers['x-xsrf-token'] ??= token;
     }
     const res = await this.app.inject({ ...opts, headers });
     for (const c of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
@@ -143,6 +148,11 @@ export class Client {
       else this.cookies.set(c.name, c.value);
     }
     return res;
+  }
+
+  /** The forgery-protection token, as the storefront reads it (production's cookie name first). */
+  get xsrfToken(): string | undefined {
+    return this.cookies.get(XSRF_COOKIE_HOST) ?? this.cookies.get(XSRF_COOKIE);
   }
 
   get(url: string) {

@@ -371,6 +371,35 @@ describe('scenes: photo tray, draft, design and print of the second editor', () 
     assert.equal((await read(id)).draftScene?.layers.length, 1);
   });
 
+  test('draft and design: 20 flags stuffed with invisible tag characters are refused in Spanish, nothing stored', async () => {
+    const c = new Client(t.app);
+    const id = await newOrder(c);
+    const a = await addPhoto(c, id, RED);
+    const base = sceneOf('one', [a]);
+    // As in the report: 20 layers of a flag, 150 invisible tag characters each (123 KB in all).
+    const stuffed = `\u{1F3F4}${'\u{E0061}'.repeat(150)}\u{E007F}`;
+    const layers = Array.from({ length: 20 }, (_, i) => text({ id: `t${i}`, text: stuffed }));
+    const before = (await read(id)).draftScene;
+    refusal(await c.put(`/api/orders/${id}/scene`, { scene: { ...base, layers } }), 400, {
+      error: 'VALIDATION_FAILED',
+      message: messages.textTooManyCodePoints,
+      field: 'scene.layers.0.text',
+    });
+    const design = await uploadImage(c, await testPhoto(480, 760, '#2864c8'), 'design.png');
+    refusal(await c.put(`/api/orders/${id}/design`, { design, scene: { ...base, layers } }), 400, {
+      error: 'VALIDATION_FAILED',
+      message: messages.textTooManyCodePoints,
+      field: 'scene.layers.0.text',
+    });
+    assert.deepEqual((await read(id)).draftScene, before);
+    assert.equal((await read(id)).design, null);
+    // A real flag of England (7 code points) is one character like any emoji.
+    const england = '\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}';
+    await expectOk(
+      c.put(`/api/orders/${id}/scene`, { scene: { ...base, layers: [text({ text: `Hola ${england}` })] } }),
+    );
+  });
+
   test("draft: a scene of another model, someone else's photo, another order's photo are refused", async () => {
     const c = new Client(t.app);
     const id = await newOrder(c);

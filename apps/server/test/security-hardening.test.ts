@@ -292,8 +292,11 @@ describe('upload queue: bodies spooled to disk, a capped queue, temporary files 
     await rm(dir, { recursive: true, force: true });
   });
 
-  /** An upload whose body arrives in two steps: the form's start now, the rest when `finish` is called. */
-  const slowUpload = async (c: Client) => {
+  /**
+   * An upload whose body arrives in two steps: the form's start now, the rest when `finish` is
+   * called. Each from its own address: one address holds only a few places.
+   */
+  const slowUpload = async (c: Client, i: number) => {
     const photo = await smallPhoto(800, 600);
     const form = multipart([{ name: 'file', value: photo, filename: 'lenta.jpg', type: 'image/jpeg' }]);
     const cut = form.payload.length - 200;
@@ -301,7 +304,13 @@ describe('upload queue: bodies spooled to disk, a capped queue, temporary files 
     const stream = new Readable({ read() {} });
     push = (b) => stream.push(b);
     push(form.payload.subarray(0, cut));
-    const done = c.request({ method: 'POST', url: '/api/images', headers: form.headers, payload: stream });
+    const done = c.request({
+      method: 'POST',
+      url: '/api/images',
+      headers: form.headers,
+      payload: stream,
+      remoteAddress: `10.9.0.${i + 1}`,
+    });
     return {
       done,
       finish: () => {

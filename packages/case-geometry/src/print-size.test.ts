@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { PhoneOutline } from './outline.ts';
-import { effectiveDpi, isLowResolution, mmToPt, PRINT_DPI, printSize } from './print-size.ts';
+import {
+  effectiveDpi,
+  isLowResolution,
+  mmToPt,
+  PRINT_DPI,
+  printSize,
+  printWorthySize,
+} from './print-size.ts';
 import { dpi, mm } from './units.ts';
 
 const iphone15: PhoneOutline = {
@@ -50,5 +57,42 @@ describe('effectiveDpi', () => {
     assert.equal(isLowResolution(effectiveDpi({ width: 1000 }, t, mm(71.6))), true); // 141.9
     assert.equal(isLowResolution(effectiveDpi({ width: 1100 }, t, mm(71.6))), false); // 156.1
     assert.equal(isLowResolution(dpi(150)), false);
+  });
+});
+
+describe('printWorthySize', () => {
+  const galaxyUltraWide = { widthMm: 79, heightMm: 172 };
+  const at300 = (mmLength: number) => (mmLength / 25.4) * 300;
+
+  it('keeps a photo that prints at 300 DPI when it just covers the case, upright and turned', () => {
+    for (const photo of [
+      { width: 4000, height: 3000 },
+      { width: 3000, height: 4000 },
+      { width: 2160, height: 3840 },
+      { width: 6000, height: 6000 },
+      { width: 8000, height: 1000 },
+    ]) {
+      const kept = printWorthySize(photo, galaxyUltraWide);
+      assert.ok(kept.width <= photo.width && kept.height <= photo.height);
+      // Same shape, within a pixel of rounding.
+      assert.ok(Math.abs(kept.width / kept.height - photo.width / photo.height) < 0.01);
+      const cover = (w: number, h: number) =>
+        Math.min(w / (galaxyUltraWide.widthMm / 25.4), h / (galaxyUltraWide.heightMm / 25.4));
+      assert.ok(cover(kept.width, kept.height) >= 300 - 1e-9 || kept.width === photo.width);
+      assert.ok(cover(kept.height, kept.width) >= 300 - 1e-9 || kept.width === photo.width);
+    }
+  });
+
+  it('is as small as that allows: a 12 MP 4:3 photo keeps its short side at the case height', () => {
+    const kept = printWorthySize({ width: 4000, height: 3000 }, galaxyUltraWide);
+    assert.equal(kept.height, Math.ceil(at300(172)));
+    assert.equal(kept.width, Math.ceil((4000 * at300(172)) / 3000));
+  });
+
+  it('never enlarges a small photo', () => {
+    assert.deepEqual(printWorthySize({ width: 1200, height: 900 }, galaxyUltraWide), {
+      width: 1200,
+      height: 900,
+    });
   });
 });

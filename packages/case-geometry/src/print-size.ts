@@ -56,3 +56,30 @@ export function effectiveDpi(photo: { width: number }, transform: DesignTransfor
 export function isLowResolution(resolution: Dpi): boolean {
   return resolution < LOW_RESOLUTION_DPI;
 }
+
+/** A case's outer size, as the print needs it. */
+export interface CaseSize {
+  widthMm: number;
+  heightMm: number;
+}
+
+/**
+ * The pixel size worth keeping of a photo for a case: scaled down (never up) as far as it can be
+ * while it still prints at `resolution` when it just covers the case, whichever way the customer
+ * turns it (upright or on its side). Beyond that, more pixels are never printed: the layouts'
+ * cells are parts of the case, and only a zoom past covering would use them.
+ */
+export function printWorthySize(
+  photo: { width: number; height: number },
+  caseSize: CaseSize,
+  resolution: Dpi = PRINT_DPI,
+): { width: number; height: number } {
+  const w = (caseSize.widthMm / MM_PER_INCH) * resolution;
+  const h = (caseSize.heightMm / MM_PER_INCH) * resolution;
+  // The scale at which the photo just covers the case, upright and turned; the larger one must hold.
+  const upright = Math.max(w / photo.width, h / photo.height);
+  const turned = Math.max(w / photo.height, h / photo.width);
+  const scale = Math.max(upright, turned);
+  if (scale >= 1) return { width: photo.width, height: photo.height };
+  return { width: Math.ceil(photo.width * scale), height: Math.ceil(photo.height * scale) };
+}

@@ -11,6 +11,7 @@ import {
   normaliseSpanishPhone,
   postalCodeProvince,
   SPANISH_PROVINCES,
+  singleLine,
 } from './checkout-rules.ts';
 
 /** The ways people (and browsers' autofill) write one Spanish number, and what is stored. */
@@ -135,5 +136,27 @@ describe('postal codes', () => {
   it('all of Spain is one argument away', () => {
     const canarias = { address: 'Calle Triana, 1', city: 'Las Palmas', postalCode: '35002' };
     assert.equal(deliveryProblem(canarias, SPANISH_PROVINCES), null);
+  });
+});
+
+describe('singleLine', () => {
+  it('puts a name on one line: breaks, separators, tabs and controls become one space', () => {
+    assert.equal(singleLine('  Lucía\r\nPérez  '), 'Lucía Pérez');
+    assert.equal(
+      singleLine('Lucía\u2028Pérez\u2029Gil\u0085de\tla\vRosa\u0000'),
+      'Lucía Pérez Gil de la Rosa',
+    );
+    assert.equal(singleLine('Ana\r\n\r\nBcc: x@example.com'), 'Ana Bcc: x@example.com');
+    assert.equal(singleLine('\u202eanA\u202c'), 'anA', 'bidirectional controls go');
+    assert.equal(singleLine('Jose\u0301'), 'José', 'composed');
+    assert.equal(singleLine('\r\n\u2028 '), '');
+  });
+
+  it('an empty name after it is a missing name', () => {
+    assert.equal(
+      contactProblem({ name: '\r\n\u2028', email: '', phone: '' }, false),
+      'contactFieldsRequired',
+    );
+    assert.equal(normaliseContact({ name: 'Lucía\nPérez', email: '', phone: '' }).name, 'Lucía Pérez');
   });
 });

@@ -59,6 +59,20 @@ export function isEmail(value: string): boolean {
   return email.length <= 254 && EMAIL.test(email);
 }
 
+/** Bidirectional controls: invisible, they only reorder what a reader sees. */
+const BIDI_CONTROLS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+/** Line and paragraph breaks (CR, LF, NEL, U+2028, U+2029), tabs and every other control character. */
+const BREAKS = /[\p{Cc}\u2028\u2029]+/gu;
+
+/**
+ * A field that is one line wherever it goes (a name on a shipping label, in a mail's header, on an
+ * invoice): breaks and control characters become a space, bidirectional controls go, runs of
+ * spaces become one, the ends are trimmed; composed (NFC), so one name is always stored alike.
+ */
+export function singleLine(value: string): string {
+  return value.normalize('NFC').replace(BIDI_CONTROLS, '').replace(BREAKS, ' ').replace(/\s+/gu, ' ').trim();
+}
+
 export interface ContactFields {
   name: string;
   email: string;
@@ -76,21 +90,21 @@ export type DeliveryProblem = 'deliveryFieldsRequired' | 'invalidPostalCode' | '
 
 /** The first problem with the contact data, or null. E-mail and phone are required for delivery. */
 export function contactProblem(c: ContactFields, homeDelivery: boolean): ContactProblem | null {
-  if (!c.name.trim()) return 'contactFieldsRequired';
+  if (!singleLine(c.name)) return 'contactFieldsRequired';
   if (homeDelivery && (!c.email.trim() || !c.phone.trim())) return 'contactFieldsRequired';
   if (c.email.trim() && !isEmail(c.email)) return 'invalidEmail';
   if (c.phone.trim() && !normaliseSpanishPhone(c.phone)) return 'invalidPhone';
   return null;
 }
 
-/** The contact data as stored: trimmed, the phone in E.164, empty optional fields as null. */
+/** The contact data as stored: the name on one line, the phone in E.164, empty optional fields as null. */
 export function normaliseContact(c: ContactFields): {
   name: string;
   email: string | null;
   phone: string | null;
 } {
   return {
-    name: c.name.trim(),
+    name: singleLine(c.name),
     email: c.email.trim() || null,
     phone: c.phone.trim() ? normaliseSpanishPhone(c.phone) : null,
   };

@@ -66,6 +66,11 @@ export const ErrorCode = z.enum([
   'TEXT_OUTSIDE_PRINTABLE_AREA',
   // An order belongs to the session that made it
   'ORDER_NOT_OWNED',
+  // Upload places, pace and storage quota
+  'TOO_MANY_UPLOADS',
+  'UPLOAD_TOO_SLOW',
+  'UPLOAD_QUOTA_EXCEEDED',
+  'ORDER_STORAGE_FULL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

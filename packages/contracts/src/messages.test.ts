@@ -65,6 +65,11 @@ const CUSTOMER_MESSAGES: MessageKey[] = [
   'textDoesNotFit',
   'textEmpty',
   'textEmptyRestored',
+  'uploadsPerClient',
+  'uploadTooSlow',
+  'uploadQuotaExceeded',
+  'orderStorageFull',
+  'textTooManyCodePoints',
 ];
 
 const USTED =

@@ -220,6 +220,14 @@ export const messages = {
   currentPasswordWrong: 'La contraseña actual no es correcta.',
   passwordChanged: 'Contraseña cambiada. Las demás sesiones de su cuenta se han cerrado.',
   uploadsBusy: 'Hay muchas fotos subiéndose en este momento. Inténtalo de nuevo en unos segundos.',
+  uploadsPerClient:
+    'Ya se están subiendo varias fotos desde tu conexión. Espera a que terminen y vuelve a intentarlo.',
+  uploadTooSlow:
+    'La foto llegaba demasiado despacio y se ha cancelado la subida. Prueba con una conexión mejor (por ejemplo, wifi) o con una foto más pequeña.',
+  uploadQuotaExceeded:
+    'Has subido muchas fotos en poco tiempo. Espera un rato y vuelve a intentarlo, o usa las que ya has subido.',
+  orderStorageFull:
+    'Las fotos de este pedido ya ocupan todo el espacio disponible. Usa las que ya tienes en el diseño.',
   imageBadShape:
     'La imagen tiene unas medidas que no se pueden imprimir: como máximo 16.384 píxeles por lado y una proporción de 20 a 1.',
   imageNotProcessable: 'No se ha podido procesar la imagen. Prueba con otra foto o guárdala en JPEG.',
@@ -231,6 +239,8 @@ export const messages = {
   sceneIncomplete: 'Falta una foto: pon una en cada hueco del diseño o elige otro diseño en «Diseño».',
   designTransformOrScene: 'Envía el diseño con su colocación de la foto o con su escena, una de las dos.',
   textTooLong: 'Caben 40 caracteres como máximo en un texto.',
+  textTooManyCodePoints:
+    'Un texto lleva demasiados caracteres invisibles o combinados. Escríbelo de nuevo con letras, números o emojis.',
   textNotPrintable:
     'Un texto lleva caracteres que no se pueden imprimir con estas letras. Usa letras, números, signos o emojis.',
   tooManyLayers: 'Caben 20 textos y pegatinas como máximo: quita alguno para añadir otro.',

@@ -19,6 +19,7 @@ import {
   STICKERS,
   TEXT_SIZE,
   textLength,
+  textWithinCodePoints,
 } from './scene.ts';
 
 export const LayoutIdSchema = z.enum(LAYOUT_IDS);
@@ -40,6 +41,7 @@ export const TextLayerSchema = z.object({
     .string()
     .min(1)
     .refine((t) => textLength(t) <= MAX_TEXT_LENGTH, { message: 'textTooLong' })
+    .refine(textWithinCodePoints, { message: 'textTooManyCodePoints' })
     .refine(isPrintableText, { message: 'textNotPrintable' }),
   font: FontIdSchema,
   /** Font size as a fraction of the case's width. */

@@ -6,12 +6,16 @@ import {
   isSceneComplete,
   LAYOUTS,
   layoutCells,
+  MAX_GRAPHEME_CODE_POINTS,
   MAX_LAYERS,
+  MAX_TEXT_BYTES,
+  MAX_TEXT_CODE_POINTS,
   type Scene,
   STICKERS,
   sceneFromTransform,
   searchStickers,
   textLength,
+  textWithinCodePoints,
 } from './scene.ts';
 import { SceneSchema } from './scene-schema.ts';
 
@@ -60,6 +64,31 @@ describe('the scene document', () => {
     assert.deepEqual(issues(scene({ layers: [text(1, { text: 'a'.repeat(41) })] })), ['textTooLong']);
     assert.equal(textLength('👩‍👩‍👧‍👦 ¡Olé!'), 7);
     assert.deepEqual(issues(scene({ layers: [text(1, { text: `${'👍🏽'.repeat(40)}` })] })), []);
+  });
+
+  it('bounds code points and bytes too: a flag stuffed with invisible tags is refused', () => {
+    const england = '\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}';
+    const kiss = '\u{1F469}\u{1F3FB}\u200d\u2764\ufe0f\u200d\u{1F48B}\u200d\u{1F468}\u{1F3FC}';
+    const family = '👩‍👩‍👧‍👦';
+    for (const fine of [
+      england,
+      kiss,
+      family.repeat(19),
+      '👍🏽'.repeat(40),
+      'ñ'.repeat(40),
+      england.repeat(20),
+    ]) {
+      assert.ok(textWithinCodePoints(fine), fine);
+      assert.deepEqual(issues(scene({ layers: [text(1, { text: fine })] })), [], fine);
+    }
+    // One flag carrying 150 tag characters: one character to a reader, 153 code points, 604 bytes.
+    const stuffed = `\u{1F3F4}${'\u{E0061}'.repeat(150)}\u{E007F}`;
+    assert.equal(textLength(stuffed), 1);
+    assert.ok(!textWithinCodePoints(stuffed));
+    assert.deepEqual(issues(scene({ layers: [text(1, { text: stuffed })] })), ['textTooManyCodePoints']);
+    // Many ordinary-looking characters, each within the per-character bound, past the total.
+    assert.ok(!textWithinCodePoints(england.repeat(24)), 'more code points than a text holds');
+    assert.ok(MAX_TEXT_CODE_POINTS * 4 >= MAX_TEXT_BYTES && MAX_GRAPHEME_CODE_POINTS >= 10);
   });
 
   it('refuses unknown fonts and stickers, and text no shipped face can print', () => {

@@ -20,6 +20,16 @@ export const SCENE_VERSION = 1;
 export const MAX_LAYERS = 20;
 /** Characters of one text layer, counted as a reader counts them (an emoji is one). */
 export const MAX_TEXT_LENGTH = 40;
+/**
+ * A reader's character may hide any number of code points (a flag takes invisible tag characters
+ * without end), so a text is bounded in those too. The longest emoji there is (a couple kissing,
+ * each with a skin tone) is 10 code points; 40 emoji with a skin tone are 80 code points and 320
+ * bytes, 19 families of four 133 and 475, 20 flags of England 140 and 560: all fit.
+ */
+export const MAX_GRAPHEME_CODE_POINTS = 10;
+export const MAX_TEXT_CODE_POINTS = 160;
+/** UTF-8 bytes of one text layer. */
+export const MAX_TEXT_BYTES = 640;
 
 // ---------------------------------------------------------------------------------------------
 // Layouts
@@ -280,6 +290,19 @@ export function textLength(text: string): number {
   let n = 0;
   for (const _ of new Intl.Segmenter('es', { granularity: 'grapheme' }).segment(text)) n++;
   return n;
+}
+
+/**
+ * Within the code point and byte bounds: in all, and in each character a reader counts.
+ */
+export function textWithinCodePoints(text: string): boolean {
+  if (text.length > MAX_TEXT_CODE_POINTS * 2) return false;
+  if ([...text].length > MAX_TEXT_CODE_POINTS) return false;
+  if (new TextEncoder().encode(text).length > MAX_TEXT_BYTES) return false;
+  for (const { segment } of new Intl.Segmenter('es', { granularity: 'grapheme' }).segment(text)) {
+    if ([...segment].length > MAX_GRAPHEME_CODE_POINTS) return false;
+  }
+  return true;
 }
 
 /**

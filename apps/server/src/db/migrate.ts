@@ -16,6 +16,8 @@ import refunds from './migrations/0014-refunds.ts';
 import afterSales from './migrations/0015-after-sales.ts';
 import scenes from './migrations/0016-scenes.ts';
 import orderOwnership from './migrations/0017-order-ownership.ts';
+import uploadQuota from './migrations/0018-upload-quota.ts';
+import staffDevices from './migrations/0019-staff-devices.ts';
 
 /** Versioned migrations, applied in order, each once. Append only: never edit a released one. */
 export const migrations: { version: number; name: string; sql: string }[] = [
@@ -36,6 +38,8 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   { version: 15, name: 'after-sales', sql: afterSales },
   { version: 16, name: 'scenes', sql: scenes },
   { version: 17, name: 'order-ownership', sql: orderOwnership },
+  { version: 18, name: 'upload-quota', sql: uploadQuota },
+  { version: 19, name: 'staff-devices', sql: staffDevices },
 ];
 
 /** Any number that is ours alone: instances starting together take turns through this lock. */

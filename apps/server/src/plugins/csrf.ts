@@ -1,19 +1,21 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 // Cookies on requests and replies are declared by the cookie plugin the app registers.
 import type {} from '@fastify/cookie';
+import { XSRF_HEADER, xsrfCookieName } from '@shop/contracts/csrf';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail } from '../lib/errors.ts';
 import { randomToken } from '../lib/ids.ts';
 
 /**
- * Signed double-submit cookie (OWASP). Every visitor gets an httpOnly `sid`; the `XSRF-TOKEN`
- * cookie, readable by the SPA, holds `random.HMAC(sid, random)`. A non-GET/HEAD request must echo
+ * Signed double-submit cookie (OWASP). Every visitor gets an httpOnly `sid`; the token cookie
+ * (`__Host-XSRF-TOKEN` in production, `XSRF-TOKEN` over plain http while developing: the names are
+ * in @shop/contracts/csrf), readable by the SPA, holds `random.HMAC(sid, random)`. A non-GET/HEAD request must echo
  * it in `X-XSRF-TOKEN`, and the token must be signed for that visitor's `sid`.
  */
 /** The visitor cookie's name outside production; production uses `__Host-sid` (see env.ts). */
 export const SID_COOKIE = 'sid';
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'x-xsrf-token';
+/** Node gives header names in lower case. */
+const XSRF_HEADER_NAME = XSRF_HEADER.toLowerCase();
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -41,6 +43,7 @@ export function registerCsrf(
   opts: { secret: string; secureCookies: boolean; sidCookie?: string },
 ): void {
   const sidCookie = opts.sidCookie ?? SID_COOKIE;
+  const xsrfCookie = xsrfCookieName(opts.secureCookies);
   const sign = (sid: string, nonce: string) =>
     createHmac('sha256', opts.secret).update(`csrf:${sid}:${nonce}`).digest('base64url');
 
@@ -78,10 +81,10 @@ export function registerCsrf(
     const fresh = !sid || !SID.test(sid);
     if (fresh || !sid) sid = randomToken();
     req.visitorId = sid;
-    const cookieToken = req.cookies[XSRF_COOKIE];
+    const cookieToken = req.cookies[xsrfCookie];
     if (fresh || !valid(sid, cookieToken)) {
       reply.setCookie(sidCookie, sid, { ...cookieOpts, httpOnly: true, maxAge: SID_MAX_AGE_SECONDS });
-      reply.setCookie(XSRF_COOKIE, tokenFor(sid), { ...cookieOpts, httpOnly: false });
+      reply.setCookie(xsrfCookie, tokenFor(sid), { ...cookieOpts, httpOnly: false });
     }
 
     if (SAFE_METHODS.has(req.method) || req.routeOptions.config.csrf === false) return;
@@ -100,7 +103,7 @@ export function registerCsrf(
       if (host !== req.headers.host) throw fail(403, 'CSRF_FAILED', 'csrfFailed');
     }
 
-    const header = req.headers[XSRF_HEADER];
+    const header = req.headers[XSRF_HEADER_NAME];
     const token = Array.isArray(header) ? header[0] : header;
     if (fresh || !token || token !== cookieToken || !valid(sid, token)) {
       throw fail(403, 'CSRF_FAILED', 'csrfFailed');

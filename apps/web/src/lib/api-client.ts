@@ -1,4 +1,5 @@
 import { type Query, withQuery } from '@shop/contracts/api-urls';
+import { XSRF_HEADER, xsrfTokenFromCookies } from '@shop/contracts/csrf';
 import type { ErrorBody } from '@shop/contracts/errors';
 import { forgetPageData, peekPageData } from './page-data';
 
@@ -33,23 +34,13 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-const XSRF_COOKIE = 'XSRF-TOKEN';
-const XSRF_HEADER = 'X-XSRF-TOKEN';
-
-function readCookie(name: string): string | undefined {
-  for (const part of document.cookie.split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
-  }
-  return undefined;
-}
-
 /**
- * The anti-forgery header a non-GET, non-HEAD call must carry: the `XSRF-TOKEN` cookie's value,
- * read at call time (a refusal renews the cookie). Also for calls made without `apiRequest`.
+ * The anti-forgery header a non-GET, non-HEAD call must carry: the token cookie's value
+ * (`__Host-XSRF-TOKEN` in production, `XSRF-TOKEN` while developing), read at call time (a refusal
+ * renews the cookie). Also for calls made without `apiRequest`.
  */
 export function csrfHeaders(): Record<string, string> {
-  const token = readCookie(XSRF_COOKIE);
+  const token = xsrfTokenFromCookies(document.cookie);
   return token ? { [XSRF_HEADER]: token } : {};
 }
 
@@ -100,7 +91,7 @@ export async function toApiError(res: Response): Promise<ApiError> {
 
 /**
  * Calls the shop API and returns the parsed JSON body; throws an `ApiError` for any failure.
- * Non-GET requests echo the `XSRF-TOKEN` cookie in `X-XSRF-TOKEN`, as the server requires.
+ * Non-GET requests echo the token cookie in `X-XSRF-TOKEN`, as the server requires.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', query, body, signal, headers } = options;

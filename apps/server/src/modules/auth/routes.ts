@@ -4,7 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientAddress } from '../../plugins/rate-limit.ts';
-import { changeOwnPassword, requireStaff, sessionUser, signIn, signOut } from './service.ts';
+import {
+  changeOwnPassword,
+  DEVICE_TTL_SECONDS,
+  requireStaff,
+  sessionUser,
+  signIn,
+  signOut,
+} from './service.ts';
 
 /** The staff cookie's name outside production; production uses `__Host-staff_session` (env.ts). */
 export const STAFF_COOKIE = 'staff_session';
@@ -19,6 +26,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.deps;
   const staffCookie = config.cookies.staff;
+  const deviceCookie = config.cookies.device;
   const cookie = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: config.production };
 
   r.post(
@@ -28,8 +36,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const previous = req.cookies[staffCookie];
       if (previous) await signOut(db, previous);
       // A new session id at every sign-in: a planted cookie never becomes a signed-in session.
-      const { user, sessionId } = await signIn(db, { ...req.body, address: clientAddress(req) });
+      const { user, sessionId, deviceToken } = await signIn(db, {
+        ...req.body,
+        address: clientAddress(req),
+        deviceToken: req.cookies[deviceCookie],
+      });
       reply.setCookie(staffCookie, sessionId, cookie);
+      // Outlives the session (and a sign-out): it says this device has signed in before.
+      reply.setCookie(deviceCookie, deviceToken, { ...cookie, maxAge: DEVICE_TTL_SECONDS });
       return user;
     },
   );

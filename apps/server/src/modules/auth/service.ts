@@ -73,6 +73,10 @@ export async function bootstrapAdmin(
 // Failed sign-ins are counted per account AND source address (login_failures). A pair that keeps
 // failing must wait longer and longer before its next try; nothing locks an account: a correct
 // password from an address that has not been failing always signs in. See ADR 0013.
+//
+// A device that has signed in to an account before (its device cookie) is counted on its own
+// instead of with its address: the address's lock, which a shared Wi-Fi or a kiosk can bring on
+// for everyone behind it, does not apply to it, while the account's own throttle does. ADR 0022.
 
 /** Failures of one account+address pair before each further try must wait. */
 export const FREE_FAILURES = 5;
@@ -88,6 +92,11 @@ export const FAILURE_WINDOW_SECONDS = 60 * 60;
 /** The wait doubles with each failure past the free ones (1 s, 2 s, 4 s...) up to this. */
 export const MAX_FAILURE_DELAY_SECONDS = 15 * 60;
 
+/** A device unused for this long is forgotten (its cookie lives as long). */
+export const DEVICE_TTL_SECONDS = 90 * 24 * 60 * 60;
+/** Devices remembered per account; a new one retires the least recently used. */
+export const DEVICES_PER_ACCOUNT = 20;
+
 /** Seconds a pair with `failures` failures waits after its last one, with `free` free failures. */
 export function failureDelaySeconds(failures: number, free: number): number {
   return failures < free ? 0 : Math.min(2 ** (failures - free), MAX_FAILURE_DELAY_SECONDS);
@@ -97,7 +106,12 @@ export function failureDelaySeconds(failures: number, free: number): number {
  * Takes one try for the pair, counted as a failure until the password proves right (so that tries
  * sent at once cannot all slip through before the first one fails); 429 while the pair must wait.
  */
-async function takeSignInTry(q: Queryable, account: string, address: string): Promise<void> {
+async function takeSignInTry(
+  q: Queryable,
+  account: string,
+  address: string,
+  knownDevice = false,
+): Promise<void> {
   const { rows: totals } = await q.query<{ account_failures: number; address_failures: number }>(
     `SELECT
        (SELECT coalesce(sum(failures), 0)::int FROM login_failures
@@ -107,7 +121,8 @@ async function takeSignInTry(q: Queryable, account: string, address: string): Pr
     [account, address, FAILURE_WINDOW_SECONDS],
   );
   const { account_failures, address_failures } = totals[0]!;
-  if (address_failures >= ADDRESS_FAILURES_LIMIT) throw rateLimited(MAX_FAILURE_DELAY_SECONDS);
+  if (!knownDevice && address_failures >= ADDRESS_FAILURES_LIMIT)
+    throw rateLimited(MAX_FAILURE_DELAY_SECONDS);
   const free = account_failures >= ACCOUNT_UNDER_ATTACK_FAILURES ? 1 : FREE_FAILURES;
   // The same doubling as failureDelaySeconds, in SQL, so that the check and the count are one step.
   const delay = (free: string, max: string) =>
@@ -143,25 +158,76 @@ async function clearSignInFailures(q: Queryable, account: string, address: strin
   await q.query('DELETE FROM login_failures WHERE account = $1 AND address = $2', [account, address]);
 }
 
-/** Deletes failures nobody remembers any more (the housekeeping job); safe on every instance. */
+/**
+ * Deletes failures nobody remembers any more and devices unused for DEVICE_TTL_SECONDS (the
+ * housekeeping job); safe on every instance.
+ */
 export async function purgeLoginFailures(q: Queryable): Promise<number> {
   const { rowCount } = await q.query(
     'DELETE FROM login_failures WHERE last_failure_at < now() - make_interval(secs => $1)',
     [FAILURE_WINDOW_SECONDS],
   );
-  return rowCount ?? 0;
+  const devices = await q.query(
+    'DELETE FROM staff_devices WHERE last_used_at < now() - make_interval(secs => $1)',
+    [DEVICE_TTL_SECONDS],
+  );
+  return (rowCount ?? 0) + (devices.rowCount ?? 0);
 }
 
 /**
- * Checks the password and opens a session; returns the raw session id for the cookie. `address` is
- * the client's address as the rate limits see it (`clientAddress`).
+ * The throttle's source for this sign-in: the device, when `deviceToken` is a live device cookie
+ * of this very account (a cookie of another account counts for nothing), else the address.
+ */
+async function signInSource(
+  q: Queryable,
+  email: string,
+  address: string,
+  deviceToken: string | undefined,
+): Promise<{ source: string; device: string | null }> {
+  if (deviceToken && /^[A-Za-z0-9_-]{22,64}$/.test(deviceToken)) {
+    const hash = sha256(`device:${deviceToken}`);
+    const { rows } = await q.query(
+      `SELECT 1 FROM staff_devices d JOIN staff_users u ON u.id = d.user_id
+       WHERE d.token_hash = $1 AND u.email = $2 AND d.last_used_at > now() - make_interval(secs => $3)`,
+      [hash, email, DEVICE_TTL_SECONDS],
+    );
+    // Keyed by a hash of the hash: the failures table never holds what could be turned into a cookie.
+    if (rows[0]) return { source: `device:${sha256(hash).slice(0, 32)}`, device: hash };
+  }
+  return { source: address, device: null };
+}
+
+/**
+ * The device's token after a successful sign-in: a new one each time (the old one, if any, is
+ * retired), kept DEVICE_TTL_SECONDS, at most DEVICES_PER_ACCOUNT per account.
+ */
+async function rememberDevice(q: Queryable, userId: number, previous: string | null): Promise<string> {
+  if (previous) await q.query('DELETE FROM staff_devices WHERE token_hash = $1', [previous]);
+  const token = randomToken();
+  await q.query('INSERT INTO staff_devices (token_hash, user_id) VALUES ($1, $2)', [
+    sha256(`device:${token}`),
+    userId,
+  ]);
+  await q.query(
+    `DELETE FROM staff_devices WHERE user_id = $1 AND token_hash NOT IN (
+       SELECT token_hash FROM staff_devices WHERE user_id = $1 ORDER BY last_used_at DESC, created_at DESC LIMIT $2)`,
+    [userId, DEVICES_PER_ACCOUNT],
+  );
+  return token;
+}
+
+/**
+ * Checks the password and opens a session; returns the raw session id for the cookie and the
+ * device token for the device cookie. `address` is the client's address as the rate limits see it
+ * (`clientAddress`); `deviceToken` the device cookie the browser sent, if any.
  */
 export async function signIn(
   q: Queryable,
-  input: { email: string; password: string; address: string },
-): Promise<{ user: StaffUser; sessionId: string }> {
+  input: { email: string; password: string; address: string; deviceToken?: string | undefined },
+): Promise<{ user: StaffUser; sessionId: string; deviceToken: string }> {
   const email = input.email.toLowerCase();
-  await takeSignInTry(q, email, input.address);
+  const { source, device } = await signInSource(q, email, input.address, input.deviceToken);
+  await takeSignInTry(q, email, source, device !== null);
   const { rows } = await q.query<UserRow>(
     'SELECT id, email, name, role, store_id, password_hash, disabled FROM staff_users WHERE email = $1',
     [email],
@@ -169,13 +235,14 @@ export async function signIn(
   const row = rows[0];
   const ok = await verifyPassword(input.password, row?.password_hash ?? (await DUMMY_HASH_PROMISE));
   if (!row || !ok || row.disabled) {
-    await markSignInFailure(q, email, input.address);
+    await markSignInFailure(q, email, source);
     throw fail(401, 'INVALID_CREDENTIALS', 'invalidCredentials');
   }
-  await clearSignInFailures(q, email, input.address);
+  await clearSignInFailures(q, email, source);
   const sessionId = randomToken();
   await q.query('INSERT INTO staff_sessions (id_hash, user_id) VALUES ($1, $2)', [sha256(sessionId), row.id]);
-  return { user: toUser(row), sessionId };
+  const deviceToken = await rememberDevice(q, row.id, device);
+  return { user: toUser(row), sessionId, deviceToken };
 }
 
 /**

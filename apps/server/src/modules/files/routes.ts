@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { StaffUser } from '@shop/contracts/auth';
 import { PICTURE_FORMATS, PICTURE_WIDTHS, type PictureWidth } from '@shop/contracts/storefront';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conflict, fail, forbidden, notFound } from '../../lib/errors.ts';
@@ -9,8 +9,16 @@ import { type SpooledFile, UPLOAD_ROUTE } from '../../plugins/upload-queue.ts';
 import { PICTURE_KINDS, pictureVariant } from '../images/catalogue-variants.ts';
 import { ingestImage } from '../images/pipeline.ts';
 import { ownerHashOf } from '../orders/photo-service.ts';
+import { expectQuotaLeft } from './quota.ts';
 import { type FileRecord, fileUri, PRIVATE_KINDS } from './service.ts';
-import { requireFile, saveIngested, UPLOAD_LIMITS, withUploadForm } from './uploads.ts';
+import {
+  printCaseOfCatalogue,
+  requireFile,
+  saveIngested,
+  UPLOAD_LIMITS,
+  uploadClient,
+  withUploadForm,
+} from './uploads.ts';
 
 const ParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) });
 const VariantQuerySchema = z.object({
@@ -107,9 +115,12 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     return rows[0]?.store_id ?? null;
   };
 
-  const upload = async (visitorId: string, body: SpooledFile): Promise<FileRecord> => {
-    const image = await ingestImage(body);
-    return db.transaction((tx) => saveIngested(tx, files, image, ownerHashOf(visitorId)));
+  const upload = async (req: FastifyRequest, body: SpooledFile): Promise<FileRecord> => {
+    const client = uploadClient(req);
+    // A client over its quota costs no decoding.
+    await expectQuotaLeft(db, client);
+    const image = await ingestImage(body, { printCase: await printCaseOfCatalogue(db) });
+    return db.transaction((tx) => saveIngested(tx, files, image, ownerHashOf(req.visitorId), client));
   };
 
   /**
@@ -138,7 +149,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     '/api/images',
     { schema: { response: { 201: UriSchema }, tags }, config: UPLOAD_ROUTE },
     async (req, reply) => {
-      const file = await withUploadForm(req, (form) => upload(req.visitorId, requireFile(form)));
+      const file = await withUploadForm(req, (form) => upload(req, requireFile(form)));
       return reply
         .code(201)
         .header('cache-control', 'no-store')
@@ -151,7 +162,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     { schema: { params: ParamsSchema, response: { 200: UriSchema }, tags }, config: UPLOAD_ROUTE },
     async (req, reply) => {
       const old = await ownUpload(req.params.id, req.visitorId, req.staff);
-      const file = await withUploadForm(req, (form) => upload(req.visitorId, requireFile(form)));
+      const file = await withUploadForm(req, (form) => upload(req, requireFile(form)));
       await removeIfUnattached(old.id);
       return reply.header('cache-control', 'no-store').send({ uri: fileUri(file.id) });
     },

@@ -9,9 +9,12 @@
  *    flattened onto white (a case is printed on an opaque surface, so there is no transparency to
  *    keep), embedded ICC profiles converted to sRGB, 16-bit and grey inputs made 8-bit RGB.
  *    A truncated or corrupt file fails here (422). HEIC is decoded by libheif (WASM) in a worker.
- * 3. From those pixels, in parallel: the original (full size, EXIF orientation applied, JPEG q92)
- *    and the editor size (longest side <= 2048, oriented AFTER shrinking, which is much cheaper),
- *    then the preview (<= 480) from the editor pixels. An encoder that fails is a 422, never a 500.
+ * 3. From those pixels, in parallel: the original (EXIF orientation applied, JPEG q92, no larger
+ *    in pixels than the print of the largest case needs: `printWorthySize`) and the editor size
+ *    (longest side <= 2048, oriented AFTER shrinking, which is much cheaper), then the preview
+ *    (<= 480) from the editor pixels. An original that would weigh more than the upload did (a
+ *    noisy photo re-encoded) is encoded again at lower qualities, down to ORIGINAL_MIN_QUALITY.
+ *    An encoder that fails is a 422, never a 500.
  *
  * The upload may be a file on disk (the route spooled the request body there): only its header is
  * read while it waits for a slot, its bytes once it has one.
@@ -23,7 +26,7 @@
  */
 
 import { open, readFile } from 'node:fs/promises';
-import { LOW_RESOLUTION_DPI } from '@shop/case-geometry/print-size';
+import { type CaseSize, LOW_RESOLUTION_DPI, printWorthySize } from '@shop/case-geometry/print-size';
 import type { ErrorCode } from '@shop/contracts/errors';
 import { type MessageKey, messages } from '@shop/contracts/messages';
 import type { Sharp, SharpOptions } from 'sharp';
@@ -50,7 +53,10 @@ export interface ImageWarning {
 
 export interface IngestedImage {
   sourceFormat: SourceFormat;
-  /** Full resolution, EXIF orientation applied, ALL metadata stripped, re-encoded (kept for printing). */
+  /**
+   * What the print can use: the upload's pixels, or fewer when it has more than the largest case
+   * needs at 300 DPI; EXIF orientation applied, ALL metadata stripped, re-encoded (kept for printing).
+   */
   original: ImageVariant;
   /** Longest side at most 2048 px (what the browser editor works on). */
   editor: ImageVariant;
@@ -91,6 +97,13 @@ export const REFERENCE_CASE_MM = { widthMm: 79, heightMm: 172 };
  * preview sizes keep it: they are small and travel to browsers.
  */
 const ORIGINAL_JPEG = { quality: 92, mozjpeg: false, optimiseCoding: false } as const;
+/**
+ * Qualities tried, in turn, for an original that came out heavier than its upload (sensor noise
+ * costs JPEG dearly at q92, and a phone's own JPEG is often q80-90). q75 is the floor: still no
+ * visible loss on a printed case; an original heavier than its upload even there keeps q75.
+ */
+const ORIGINAL_RETRY_QUALITIES = [86, 80, 75] as const;
+export const ORIGINAL_MIN_QUALITY = ORIGINAL_RETRY_QUALITIES.at(-1)!;
 const EDITOR_JPEG = { quality: 85, mozjpeg: false } as const;
 const PREVIEW_JPEG = { quality: 80, mozjpeg: false } as const;
 const WHITE = { r: 255, g: 255, b: 255 };
@@ -140,7 +153,15 @@ async function head(source: ImageSource): Promise<Buffer> {
   }
 }
 
-export async function ingestImage(source: ImageSource): Promise<IngestedImage> {
+export interface IngestOptions {
+  /**
+   * The case the original must print sharply on: the largest of the catalogue (the routes ask the
+   * database). REFERENCE_CASE_MM when not given.
+   */
+  printCase?: CaseSize;
+}
+
+export async function ingestImage(source: ImageSource, opts: IngestOptions = {}): Promise<IngestedImage> {
   const size = Buffer.isBuffer(source) ? source.length : source.size;
   if (!source || size === 0) throw new AppError(400, 'NO_IMAGE', messages.noImageProvided);
   if (size > MAX_UPLOAD_BYTES) throw tooLarge();
@@ -155,7 +176,10 @@ export async function ingestImage(source: ImageSource): Promise<IngestedImage> {
       sourceFormat === 'heif' || !meta
         ? await decodeHeif(input)
         : await decodeWithSharp(input, sourceFormat, meta);
-    const variants = await encodeVariants(raw).catch((err: unknown) => {
+    const variants = await encodeVariants(raw, {
+      printCase: opts.printCase ?? REFERENCE_CASE_MM,
+      uploadBytes: size,
+    }).catch((err: unknown) => {
       throw err instanceof AppError ? err : unprocessable();
     });
     return { sourceFormat, ...variants, warnings: resolutionWarnings(orientedSize(raw)) };
@@ -292,13 +316,42 @@ async function jpeg(image: Sharp, options: sharp.JpegOptions): Promise<ImageVari
   return { bytes: data, contentType: 'image/jpeg', width: info.width, height: info.height };
 }
 
+/**
+ * The original for the print: shrunk to what the case can use, and never heavier than the upload
+ * when a quality down to ORIGINAL_MIN_QUALITY allows it.
+ */
+async function encodeOriginal(
+  raw: RawImage,
+  printCase: CaseSize,
+  uploadBytes: number,
+): Promise<ImageVariant> {
+  const keep = printWorthySize({ width: raw.width, height: raw.height }, printCase);
+  // A square box of the kept long side: the same size whichever way the orientation turns it.
+  const side = Math.max(keep.width, keep.height);
+  const pixels = () => {
+    const image = sharp(raw.data, rawInput(raw));
+    return orient(
+      keep.width < raw.width ? image.resize({ width: side, height: side, fit: 'inside' }) : image,
+      raw.orientation,
+    );
+  };
+  let best = await jpeg(pixels(), ORIGINAL_JPEG);
+  for (const quality of ORIGINAL_RETRY_QUALITIES) {
+    if (best.bytes.length <= uploadBytes) break;
+    const next = await jpeg(pixels(), { ...ORIGINAL_JPEG, quality });
+    if (next.bytes.length < best.bytes.length) best = next;
+  }
+  return best;
+}
+
 async function encodeVariants(
   raw: RawImage,
+  opts: { printCase: CaseSize; uploadBytes: number },
 ): Promise<Pick<IngestedImage, 'original' | 'editor' | 'preview'>> {
   const within = (side: number) =>
     ({ width: side, height: side, fit: 'inside', withoutEnlargement: true }) as const;
   const [original, [editor, preview]] = await Promise.all([
-    jpeg(orient(sharp(raw.data, rawInput(raw)), raw.orientation), ORIGINAL_JPEG),
+    encodeOriginal(raw, opts.printCase, opts.uploadBytes),
     (async () => {
       // Shrink first, then orient: rotating 3 MP costs a fraction of rotating the full photo.
       const small = await orient(

@@ -4,6 +4,7 @@ import {
   type DeliveryDetails,
   deliveryProblem,
   normaliseContact,
+  singleLine,
 } from '@shop/contracts/checkout';
 import { PAYABLE_AT_STORE_STATUSES } from '@shop/contracts/order-rules';
 import type { PaymentMethod } from '@shop/contracts/orders';
@@ -201,7 +202,7 @@ export async function confirmDelivery(
   await tx.query(
     `UPDATE orders SET customer_address = $2, customer_city = $3, customer_postal_code = $4, updated_at = now()
      WHERE id = $1`,
-    [orderId, details.address.trim(), details.city.trim(), details.postalCode.trim()],
+    [orderId, singleLine(details.address), singleLine(details.city), details.postalCode.trim()],
   );
   await settleDetails(tx, order, effects);
 }

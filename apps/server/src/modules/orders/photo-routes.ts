@@ -8,8 +8,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fail } from '../../lib/errors.ts';
 import { UPLOAD_ROUTE } from '../../plugins/upload-queue.ts';
+import { expectOrderRoom, expectQuotaLeft } from '../files/quota.ts';
 import { fileIdFromUri, fileUri } from '../files/service.ts';
-import { requireFile, saveIngested, UPLOAD_LIMITS, withUploadForm } from '../files/uploads.ts';
+import {
+  ingestedBytes,
+  printCaseOfCatalogue,
+  requireFile,
+  saveIngested,
+  UPLOAD_LIMITS,
+  uploadClient,
+  withUploadForm,
+} from '../files/uploads.ts';
 import { ingestImage } from '../images/pipeline.ts';
 import { orderAccess, readOrderFor } from './access.ts';
 import {
@@ -135,11 +144,16 @@ export async function orderPhotoRoutes(app: FastifyInstance): Promise<void> {
       const token = form.fields.encodedUrl;
       if (!token) throw fail(403, 'UPLOAD_LINK_INVALID', 'uploadLinkInvalid');
       // Open (not spent, order still taking a photo) before the costly image processing.
-      await orderOfUploadToken(db, token);
+      const orderId = await orderOfUploadToken(db, token);
       const body = requireFile(form);
-      const image = await ingestImage(body);
+      const client = uploadClient(req);
+      await expectQuotaLeft(db, client);
+      await expectOrderRoom(db, orderId, 0);
+      const image = await ingestImage(body, { printCase: await printCaseOfCatalogue(db) });
       const file = await db.transaction(async (tx) => {
-        const saved = await saveIngested(tx, files, image, null);
+        // Before a byte is stored: a refusal leaves nothing behind.
+        await expectOrderRoom(tx, orderId, ingestedBytes(image));
+        const saved = await saveIngested(tx, files, image, null, client);
         // The link is spent by this upload, atomically with attaching the photo.
         await attachPhotoWithToken(tx, files, token, saved.id);
         return saved;

@@ -5,6 +5,7 @@ import type { Scene } from '@shop/contracts/scene';
 import type { Queryable } from '../../db/client.ts';
 import { fail, fieldError } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/ids.ts';
+import { expectOrderRoom, storedBytesOf } from '../files/quota.ts';
 import { type FileService, fileIdFromUri, fileUri } from '../files/service.ts';
 import {
   type CaseFrame,
@@ -101,6 +102,7 @@ async function addToTray(tx: Queryable, orderId: string, fileId: string): Promis
   if (rows[0]?.present) return;
   if ((rows[0]?.photos ?? 0) >= MAX_ORDER_PHOTOS)
     throw fieldError(409, 'TOO_MANY_PHOTOS', 'tooManyPhotos', 'image');
+  await expectOrderRoom(tx, orderId, await storedBytesOf(tx, fileId));
   await tx.query('INSERT INTO order_photos (order_id, file_id) VALUES ($1, $2)', [orderId, fileId]);
 }
 

@@ -1,14 +1,6 @@
 import type { CatalogueImage, CatalogueImageKind } from '@shop/contracts/admin';
 import type { ErrorBody } from '@shop/contracts/errors';
-import { ApiError } from '@/lib/api-client';
-
-const readCookie = (name: string): string =>
-  document.cookie
-    .split(';')
-    .map((part) => part.trim().split('='))
-    .find(([key]) => key === name)
-    ?.slice(1)
-    .join('=') ?? '';
+import { ApiError, csrfHeaders } from '@/lib/api-client';
 
 function post(kind: CatalogueImageKind, file: File): Promise<Response> {
   const body = new FormData();
@@ -17,7 +9,7 @@ function post(kind: CatalogueImageKind, file: File): Promise<Response> {
     method: 'POST',
     body,
     credentials: 'same-origin',
-    headers: { Accept: 'application/json', 'X-XSRF-TOKEN': decodeURIComponent(readCookie('XSRF-TOKEN')) },
+    headers: { Accept: 'application/json', ...csrfHeaders() },
   });
 }
 

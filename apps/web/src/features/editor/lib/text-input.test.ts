@@ -23,3 +23,10 @@ test('past 40 characters as a reader counts them the text is cut, an emoji count
 test('an empty field changes nothing on the case and says what to do', () => {
   assert.deepEqual(typed('  '), { field: '  ', text: null, message: messages.textEmpty });
 });
+
+test('a character stuffed with invisible code points is refused, and the field keeps what it had', () => {
+  const stuffed = `Hola \u{1F3F4}${'\u{E0061}'.repeat(150)}\u{E007F}`;
+  assert.deepEqual(typed(stuffed), { field: null, text: null, message: messages.textTooManyCodePoints });
+  const england = '\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}';
+  assert.equal(typed(`Hola ${england}`).text, `Hola ${england}`);
+});

@@ -4,7 +4,7 @@
  * limit, only characters the shop's faces print, and never an empty text on the case.
  */
 import { messages } from '@shop/contracts/messages';
-import { isPrintableText, MAX_TEXT_LENGTH, textLength } from '@shop/contracts/scene';
+import { isPrintableText, MAX_TEXT_LENGTH, textLength, textWithinCodePoints } from '@shop/contracts/scene';
 
 /** The first `max` characters of `text`, as a reader counts them. */
 export function firstCharacters(text: string, max: number): string {
@@ -30,8 +30,12 @@ export function typed(value: string): Typed {
   if (!isPrintableText(value)) return { field: null, text: null, message: messages.textNotPrintable };
   if (textLength(value) > MAX_TEXT_LENGTH) {
     const cut = firstCharacters(value, MAX_TEXT_LENGTH);
+    if (!textWithinCodePoints(cut))
+      return { field: null, text: null, message: messages.textTooManyCodePoints };
     return { field: cut, text: cut, message: messages.textTooLong };
   }
+  if (!textWithinCodePoints(value))
+    return { field: null, text: null, message: messages.textTooManyCodePoints };
   if (value.trim() === '') return { field: value, text: null, message: messages.textEmpty };
   return { field: value, text: value, message: null };
 }
