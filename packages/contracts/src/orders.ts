@@ -31,7 +31,8 @@ export const OrderIdParamsSchema = z.object({ id: OrderId });
 
 /**
  * An order's tracking token: 128 random bits in base64url (22 characters); orders older than
- * tracking tokens got a longer one (43). It reads the tracking page and the invoices, nothing else.
+ * tracking tokens got a longer one (43), and their old mails' links carry their id (a UUID, which
+ * this also admits). It reads the tracking page and the invoices, nothing else.
  */
 export const TrackingToken = z.string().regex(/^[A-Za-z0-9_-]{22,43}$/);
 

@@ -1,6 +1,8 @@
 import { DELIVERY_TIME, PICKUP_TIME } from '@shop/contracts/consumer-terms';
 import type { Order } from '@shop/contracts/orders';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import { getOrder } from '../api/get-order';
 import { OrderPreview } from './order-preview';
 import { StoreAddress } from './store-address';
@@ -60,6 +62,12 @@ export function PaidOrderSummary({ orderId }: { orderId: string }) {
         >
           Descargar la factura {order.invoice.number} (PDF)
         </a>
+      )}
+      {order.trackingToken && (
+        <p>
+          <Link to={paths.tracking(order.trackingToken)}>Sigue tu pedido</Link> con este enlace desde
+          cualquier dispositivo.
+        </p>
       )}
     </div>
   );
