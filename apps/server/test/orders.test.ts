@@ -55,12 +55,13 @@ describe('order creation and reading', () => {
   test('refuses a down store, a hidden model, and a model the store does not offer, writing nothing', async () => {
     const stores = (await c.get('/api/stores')).json() as Store[];
     const down = stores.find((s) => s.down)!;
+    // Signing in writes (the staff device), so it comes before the counts.
+    const admin = await signedIn(t.app, ADMIN);
     const before = await tableCounts(t.db);
     const downRes = await c.post('/api/orders', body({ store: { id: down.id } }));
     assert.equal(downRes.statusCode, 409);
     assert.equal(downRes.json().error, 'STORE_DOWN');
 
-    const admin = await signedIn(t.app, ADMIN);
     const all = (await admin.get('/api/models?size=100')).json() as ModelPage;
     const hidden = all.items.find((m) => !m.isPublic)!;
     const hiddenRes = await c.post(
