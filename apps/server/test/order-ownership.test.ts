@@ -109,6 +109,30 @@ describe('an order belongs to the session that made it; the mail carries a read-
     assertRefused(await stranger.get(`/api/tracking/${id}`), 404, 'ORDER_NOT_FOUND');
   });
 
+  test('with only the tracking link, every attack is refused: the token is no order id anywhere', async () => {
+    const id = await f.placed(CONTACT);
+    const token = await mailedLink(s, id);
+    const stranger = new Client(s.app);
+    const before = await stored(s.t);
+    const attacks: [string, () => ReturnType<Client['post']>][] = [
+      ['read', () => stranger.get(`/api/orders/${token}`)],
+      [
+        'e-mail',
+        () =>
+          stranger.post(`/api/orders/${token}/confirmUserDetails`, { ...CONTACT, email: 'x@example.com' }),
+      ],
+      ['fiscal data', () => stranger.put(`/api/orders/${token}/invoiceRequest`, FISCAL)],
+      [
+        'payment method',
+        () => stranger.post(`/api/orders/${token}/confirmPaymentMethod?paymentMethod=paynow`),
+      ],
+      ['KO return', () => stranger.post(`/api/payment/redsys/${token}/ko`, {})],
+      ['payment status', () => stranger.get(`/api/payment/redsys/${token}`)],
+    ];
+    for (const [label, attack] of attacks) assertRefused(await attack(), 400, 'VALIDATION_FAILED', label);
+    assert.deepEqual(await stored(s.t), before, 'nothing written');
+  });
+
   test("attack: reading the customer's name, e-mail and phone through GET /api/orders/{id} is refused", async () => {
     const id = await f.placed(CONTACT);
     const stranger = new Client(s.app);

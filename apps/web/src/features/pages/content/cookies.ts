@@ -69,7 +69,7 @@ export const cookiesPage: PageBuilder = (c) => ({
         {
           kind: 'ul',
           items: [
-            'sid (cookie propia, técnica, de sesión): identifica su visita para que la tienda recuerde el pedido que está haciendo y las fotos que sube. Duración: hasta que cierre el navegador. En el sitio publicado se llama __Host-sid.',
+            'sid (cookie propia, técnica, persistente): identifica su navegador para que la tienda recuerde el pedido que está haciendo y las fotos que sube, y para que solo ese navegador pueda ver y cambiar los datos del pedido (quien reciba el enlace de seguimiento de su correo solo ve el seguimiento). Duración: 90 días, que vuelven a contar cada vez que abre la tienda tras cerrar el navegador. En el sitio publicado se llama __Host-sid.',
             'XSRF-TOKEN (cookie propia, técnica, de sesión): contiene un valor aleatorio vinculado a su visita que protege los formularios y los pedidos frente a ataques de falsificación de peticiones (CSRF). Duración: hasta que cierre el navegador. En el sitio publicado se llama __Host-XSRF-TOKEN.',
             `${STORE_COOKIE} (cookie propia, técnica, de sesión): guarda el número de la tienda en la que está comprando, para que una página de esa tienda que abra o recargue directamente llegue ya con sus marcas y modelos. No contiene ningún dato suyo. Duración: hasta que cierre el navegador; se borra al volver a elegir tienda.`,
             'staff_session (cookie propia, técnica, de sesión): solo la recibe el personal autorizado al entrar en el área de gestión, para mantener su sesión. Duración: hasta que cierra el navegador; la sesión termina en el servidor tras 2 horas sin uso y, en todo caso, a las 12 horas. En el sitio publicado se llama __Host-staff_session.',
