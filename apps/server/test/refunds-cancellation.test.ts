@@ -163,6 +163,11 @@ describe('cancelling a paid order', () => {
     assert.equal(read.subject, `Tu pedido n.º ${order.orderNumber} se ha cancelado`);
     assert.ok(read.text.includes(`Te hemos devuelto ${formatEuros(24.9)} a la misma tarjeta`), read.text);
     assert.ok(!read.text.includes('te devolvemos'));
+    const { rows: tokens } = await t.db.query<{ tracking_token: string }>(
+      'SELECT tracking_token FROM orders WHERE id = $1',
+      [order.id],
+    );
+    assert.ok(read.text.includes(`/seguimiento/${tokens[0]!.tracking_token}`), 'it links the tracking page');
   });
 
   test('a refund the gateway refuses: nothing is cancelled or mailed, the order is flagged for staff (409)', async () => {

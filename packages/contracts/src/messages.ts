@@ -143,11 +143,11 @@ export const messages = {
   refundInProgress:
     'Ya hay una devolución en curso con esta misma petición: espere unos segundos y recargue.',
   cancelNeedsRefund:
-    'Este pedido está pagado con tarjeta o Bizum: cancélalo desde su página, que devuelve el pago por la pasarela.',
+    'Este pedido está pagado con tarjeta o Bizum: cancélelo desde su página, que devuelve el pago por la pasarela.',
   cancelRefundFailed:
     'El pedido no se ha cancelado: Redsys no ha hecho la devolución ({reason}). Queda marcado en Pagos para resolverlo.',
   cancelAfterRefundFailed:
-    'La devolución se ha hecho, pero el pedido no se ha podido cancelar: vuelve a cancelarlo (no se devolverá dos veces).',
+    'La devolución se ha hecho, pero el pedido no se ha podido cancelar: vuelva a cancelarlo (no se devolverá dos veces).',
   refundGatewayNotConfigured:
     'Las devoluciones por la pasarela no están configuradas (REDSYS_REST_URL): hágala desde el panel de Redsys.',
   // Invoices

@@ -229,7 +229,8 @@ export async function enqueueCancellationMail(
   config: MailConfig,
   rectificativa: MailInvoice | null,
 ): Promise<number> {
-  const order = await getOrder(q, orderId);
+  // With its tracking token: the mail links the order's tracking page, as every order mail does.
+  const order = await getOrder(q, orderId, { trackingToken: true });
   return enqueueForOrder(q, order, 'order-cancelled', ['customer'], config, new Date(), [
     ...(rectificativa ? [rectificativa] : []),
   ]);

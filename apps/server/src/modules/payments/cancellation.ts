@@ -229,7 +229,7 @@ export async function completeCancellation(
     await flagOrder(
       tx,
       orderId,
-      `Cancelación a medias: ${back}, pero el pedido no se ha cancelado; vuelve a cancelarlo`,
+      `Cancelación a medias: ${back}, pero el pedido no se ha cancelado; vuelva a cancelarlo`,
     );
     deps.log.error(
       { err, orderId, refundId: refund.id },
