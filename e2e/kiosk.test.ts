@@ -176,6 +176,8 @@ describe('kiosk and phone', () => {
 
       // The order: Apple, the first model, the photo screen. The cloud opens the QR code at once.
       await k.getByRole('link', { name: '¡Empezar! con Apple' }).click();
+      // Picked once the page has its store (before that, picking says the store is not loaded).
+      await k.waitForLoadState('networkidle');
       await k.getByRole('button', { name: `Personalizar ${firstApple.name}` }).click();
       await k.waitForURL(`${server.url}/editor-modelo`);
       const orderId = await session(k, 'order_id');

@@ -95,6 +95,9 @@ async function withPage(viewport: ViewportName, body: (tp: TestPage) => Promise<
 async function startOrder(page: Page, origin: Origin = 'false'): Promise<Order> {
   await page.goto(`${server.url}/store/${await storeCode(server.url, STORE_ID, origin)}`);
   await page.getByRole('link', { name: '¡Empezar! con Apple' }).click();
+  // A model is picked once the page has its store (before that, picking says the store is not
+  // loaded yet, as a customer quicker than the network would be told).
+  await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: `Personalizar ${firstApple.name}` }).click();
   await page.waitForURL(`${server.url}/editor-modelo`);
   await pageHeading(page).filter({ hasText: 'Añade tu imagen' }).waitFor();
