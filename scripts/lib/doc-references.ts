@@ -27,7 +27,7 @@ export interface RepoFiles {
 
 /** Phrases that point outside the repository; what to write instead. */
 const FORBIDDEN: { pattern: RegExp; instead: string }[] = [
-  { pattern: /\.\.\/shared\b/, instead: 'the repository keeps its own copy of what it needs' },
+  { pattern: /\.\.[/\\]shared\b/, instead: 'the repository keeps its own copy of what it needs' },
   { pattern: /\bspec points?\s+\d/i, instead: 'cite the section: docs/product.md §N.M' },
 ];
 

@@ -1,4 +1,4 @@
-import { postalAddress } from './shared.ts';
+import { postalAddress } from './legal-facts.ts';
 import type { PageBuilder } from './types.ts';
 
 export const companyPage: PageBuilder = (c) => ({

@@ -1,5 +1,5 @@
 import { STORE_COOKIE } from '@shop/contracts/storefront';
-import { GDPR, LSSI } from './shared.ts';
+import { GDPR, LSSI } from './legal-facts.ts';
 import type { PageBuilder } from './types.ts';
 
 export const cookiesPage: PageBuilder = (c) => ({

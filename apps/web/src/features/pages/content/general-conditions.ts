@@ -1,4 +1,4 @@
-import { CONSUMER_LAW, DISPATCH_CUTOFF, LSSI, postalAddress, SHIPPING_FEE } from './shared.ts';
+import { CONSUMER_LAW, DISPATCH_CUTOFF, LSSI, postalAddress, SHIPPING_FEE } from './legal-facts.ts';
 import type { PageBuilder } from './types.ts';
 
 export const generalConditionsPage: PageBuilder = (c) => ({

@@ -1,4 +1,4 @@
-import { CONSUMER_LAW, GDPR, LOPDGDD, LSSI, OLD_LOPD, postalAddress } from './shared.ts';
+import { CONSUMER_LAW, GDPR, LOPDGDD, LSSI, OLD_LOPD, postalAddress } from './legal-facts.ts';
 import type { PageBuilder } from './types.ts';
 
 export const legalPage: PageBuilder = (c) => ({

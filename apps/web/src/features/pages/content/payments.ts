@@ -1,4 +1,4 @@
-import { DISPATCH_CUTOFF } from './shared.ts';
+import { DISPATCH_CUTOFF } from './legal-facts.ts';
 import type { PageBuilder } from './types.ts';
 
 export const paymentsPage: PageBuilder = (c) => ({

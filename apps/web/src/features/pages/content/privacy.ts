@@ -1,5 +1,5 @@
 import { retentionPolicyItems } from '@shop/contracts/retention';
-import { GDPR, LOPDGDD, LSSI, OLD_LOPD, postalAddress } from './shared.ts';
+import { GDPR, LOPDGDD, LSSI, OLD_LOPD, postalAddress } from './legal-facts.ts';
 import type { PageBuilder } from './types.ts';
 
 export const privacyPage: PageBuilder = (c) => ({

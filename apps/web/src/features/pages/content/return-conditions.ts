@@ -1,4 +1,4 @@
-import { CONSUMER_LAW, DISPATCH_CUTOFF, postalAddress, SHIPPING_FEE } from './shared.ts';
+import { CONSUMER_LAW, DISPATCH_CUTOFF, postalAddress, SHIPPING_FEE } from './legal-facts.ts';
 import type { PageBuilder } from './types.ts';
 
 export const returnConditionsPage: PageBuilder = (c) => ({

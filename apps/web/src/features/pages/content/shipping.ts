@@ -1,4 +1,4 @@
-import { DISPATCH_CUTOFF, SHIPPING_FEE } from './shared.ts';
+import { DISPATCH_CUTOFF, SHIPPING_FEE } from './legal-facts.ts';
 import type { PageBuilder } from './types.ts';
 
 export const shippingPage: PageBuilder = (c) => ({

@@ -1,5 +1,5 @@
 import { CONFORMITY_GUARANTEE_YEARS } from '@shop/contracts/consumer-terms';
-import { CONSUMER_LAW, postalAddress, SHIPPING_FEE } from './shared.ts';
+import { CONSUMER_LAW, postalAddress, SHIPPING_FEE } from './legal-facts.ts';
 import type { PageBuilder } from './types.ts';
 
 /** Warranty conditions, served at the `return-conditions-2` route. */
