@@ -3,7 +3,8 @@
 # Called by `npm test` (README: `npm install && npm test`).
 #
 # Steps, in order:  lint  typecheck  build  unit  api  e2e
-#   lint = biome (lint + format) and the check of references to the repository's documents
+#   lint = biome (lint + format), the check of references to the repository's documents and the
+#          check of the server's module boundaries (scripts/check-module-boundaries.ts)
 #   unit = every *.test.ts under packages/, apps/ (except apps/server/test/) and scripts/
 #   api  = apps/server/test/**/*.test.ts   (unit and api run together in one node --test run)
 #   e2e  = e2e/*.test.ts, one file at a time, against the built server + Debian's Chromium
@@ -135,6 +136,7 @@ echo "scripts/test.sh — node $(node --version), ONLY='${ONLY}'"
 if wants lint; then
   run_step "lint + format (biome)" npx biome check .
   run_step "document references" node --import tsx scripts/check-doc-references.ts
+  run_step "module boundaries" node --import tsx scripts/check-module-boundaries.ts
 fi
 if wants typecheck; then run_step "typecheck" npm run typecheck; fi
 if wants build; then run_step "build" npm run build; fi
