@@ -5,7 +5,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { isEmpty, seedDemoCatalogue } from './db/seed/seed.ts';
 import { type Config, ConfigError } from './env.ts';
-import { bootstrapAdmin, createStaffUser, purgeLoginFailures } from './modules/auth/service.ts';
+import { bootstrapAdmin, createStaffUser, purgeLoginFailures } from './modules/auth/index.ts';
 import { purgeUploadQuota } from './modules/files/quota.ts';
 import { FileService, sweepOrphanFiles } from './modules/files/service.ts';
 import { HttpSoapTransport, loadClientCertificate, VerifactuSender } from './modules/invoices/sender.ts';

@@ -3,7 +3,6 @@ import { LoginSchema, PasswordChangeSchema, StaffUserSchema } from '@shop/contra
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clientAddress } from '../../plugins/rate-limit.ts';
 import {
   changeOwnPassword,
   DEVICE_TTL_SECONDS,
@@ -11,7 +10,8 @@ import {
   sessionUser,
   signIn,
   signOut,
-} from './service.ts';
+} from '../modules/auth/index.ts';
+import { clientAddress } from '../plugins/rate-limit.ts';
 
 /** The staff cookie's name outside production; production uses `__Host-staff_session` (env.ts). */
 export const STAFF_COOKIE = 'staff_session';

@@ -1,0 +1,24 @@
+/** Staff sign-in, sessions, devices and accounts; the guards every staff route uses. */
+export {
+  bootstrapAdmin,
+  changeOwnPassword,
+  createStaffUser,
+  DEVICE_TTL_SECONDS,
+  purgeLoginFailures,
+  requireAdmin,
+  requireStaff,
+  requireStoreAccess,
+  sessionUser,
+  signIn,
+  signOut,
+} from './service.ts';
+export {
+  type AccountChange,
+  account,
+  createAccount,
+  deleteAccount,
+  listAccounts,
+  lockAccountForDeletion,
+  type NewAccount,
+  updateAccount,
+} from './staff-accounts.ts';

@@ -1,0 +1,2 @@
+/** Invoices: numbering, records, corrections, PDFs and VERI*FACTU sending. */
+export { invoicesNameStaff } from './issuers.ts';
