@@ -20,5 +20,6 @@ export {
   listAccounts,
   lockAccountForDeletion,
   type NewAccount,
+  storeHasStaff,
   updateAccount,
 } from './staff-accounts.ts';

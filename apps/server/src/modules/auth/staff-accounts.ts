@@ -119,3 +119,9 @@ export async function lockAccountForDeletion(
 export async function deleteAccount(tx: Queryable, id: number): Promise<void> {
   await tx.query('DELETE FROM staff_users WHERE id = $1', [id]);
 }
+
+/** Whether any staff account belongs to a store. */
+export async function storeHasStaff(q: Queryable, storeId: number): Promise<boolean> {
+  const { rows } = await q.query('SELECT 1 FROM staff_users WHERE store_id = $1 LIMIT 1', [storeId]);
+  return rows.length > 0;
+}

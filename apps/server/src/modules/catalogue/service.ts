@@ -12,7 +12,8 @@ import { centsToEuros, eurosToCents } from '@shop/contracts/money';
 import type { Queryable } from '../../db/client.ts';
 import { conflict, deleteOrInUse, fail, fieldError, notFound } from '../../lib/errors.ts';
 import { escapeLike, searchKey } from '../../lib/ids.ts';
-import { fileIdFromUri, fileUriOrNull } from '../files/service.ts';
+import { fileIdFromUri, fileUriOrNull } from '../files/index.ts';
+import { storeIds } from '../stores/index.ts';
 
 /** Anonymous callers see the customer catalogue only; staff see everything (docs/product.md §5.2). */
 export type Audience = 'public' | 'staff';
@@ -184,17 +185,19 @@ export async function getModel(q: Queryable, id: number, audience: Audience): Pr
   return toModel(rows[0]);
 }
 
+/** Which stores offer a model: the ones given, or every store. */
 async function setModelStores(q: Queryable, modelId: number, stores: number[] | undefined): Promise<void> {
-  await q.query('DELETE FROM store_models WHERE model_id = $1', [modelId]);
-  if (stores === undefined) {
-    await q.query('INSERT INTO store_models (store_id, model_id) SELECT id, $1 FROM stores', [modelId]);
-    return;
+  const ids = await storeIds(q, stores);
+  if (stores !== undefined && ids.length !== new Set(stores).size) {
+    throw fail(400, 'STORE_NOT_FOUND', 'storeNotFound');
   }
-  const { rowCount } = await q.query(
-    'INSERT INTO store_models (store_id, model_id) SELECT id, $1 FROM stores WHERE id = ANY($2::int[])',
-    [modelId, stores],
-  );
-  if (rowCount !== new Set(stores).size) throw fail(400, 'STORE_NOT_FOUND', 'storeNotFound');
+  await q.query('DELETE FROM store_models WHERE model_id = $1', [modelId]);
+  await q.query('INSERT INTO store_models (store_id, model_id) SELECT unnest($2::int[]), $1', [modelId, ids]);
+}
+
+/** A new partner store offers the whole catalogue until staff narrow it down. */
+export async function offerWholeCatalogue(q: Queryable, storeId: number): Promise<void> {
+  await q.query('INSERT INTO store_models (store_id, model_id) SELECT $1, id FROM models', [storeId]);
 }
 
 /** The picture a model is saved with: staff's photo, or the mock-up drawn from its outline. */
@@ -241,11 +244,8 @@ async function checkModelInput(q: Queryable, input: ModelInput): Promise<void> {
   const { rows } = await q.query('SELECT 1 FROM brands WHERE id = $1', [input.brand.id]);
   if (!rows[0]) throw fail(400, 'BRAND_NOT_FOUND', 'brandNotFound');
   if (input.stores?.length) {
-    const found = await q.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM stores WHERE id = ANY($1::int[])',
-      [input.stores],
-    );
-    if (found.rows[0]!.n !== new Set(input.stores).size) throw fail(400, 'STORE_NOT_FOUND', 'storeNotFound');
+    const found = await storeIds(q, input.stores);
+    if (found.length !== new Set(input.stores).size) throw fail(400, 'STORE_NOT_FOUND', 'storeNotFound');
   }
   assertSellable(input);
 }
@@ -302,9 +302,8 @@ export async function toggleModelVisibility(q: Queryable, id: number): Promise<M
   return getModel(q, id, 'staff');
 }
 
+/** Deletes a model no order names (the orders' reference to it refuses the delete: 409 IN_USE). */
 export async function deleteModel(q: Queryable, id: number): Promise<void> {
-  const used = await q.query('SELECT 1 FROM orders WHERE model_id = $1 LIMIT 1', [id]);
-  if (used.rows.length > 0) throw conflict('modelInUse', 'IN_USE');
   const { rowCount } = await deleteOrInUse(q, 'DELETE FROM models WHERE id = $1', [id], 'modelInUse');
   if (rowCount === 0) throw modelNotFound();
 }

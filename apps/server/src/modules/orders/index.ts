@@ -1,2 +1,2 @@
 /** The order: its contents, design, photos, checkout and life (see docs/architecture.md). */
-export { ordersNameStaff } from './staff-trace.ts';
+export { ordersNameStaff, storeHasOrders } from './references.ts';

@@ -1,8 +1,8 @@
 import { centsToEuros, eurosToCents } from '@shop/contracts/money';
 import type { Store, StoreInput } from '@shop/contracts/stores';
 import type { Queryable } from '../../db/client.ts';
-import { conflict, deleteOrInUse, fail, notFound } from '../../lib/errors.ts';
-import { fileIdFromUri, fileUriOrNull } from '../files/service.ts';
+import { deleteOrInUse, fail, notFound } from '../../lib/errors.ts';
+import { fileIdFromUri, fileUriOrNull } from '../files/index.ts';
 
 interface StoreRow {
   id: number;
@@ -57,6 +57,14 @@ export async function getStore(q: Queryable, id: number): Promise<Store> {
   return store;
 }
 
+/** Which of the given store ids exist (every store's id without `only`), in order. */
+export async function storeIds(q: Queryable, only?: readonly number[]): Promise<number[]> {
+  const { rows } = only
+    ? await q.query<{ id: number }>('SELECT id FROM stores WHERE id = ANY($1::int[]) ORDER BY id', [only])
+    : await q.query<{ id: number }>('SELECT id FROM stores ORDER BY id');
+  return rows.map((r) => r.id);
+}
+
 /** docs/product.md §5.1: a store is valid when it exists and is not down. */
 export async function validateStore(q: Queryable, id: number): Promise<void> {
   const store = await getStore(q, id);
@@ -82,10 +90,7 @@ export async function createStore(q: Queryable, input: StoreInput): Promise<Stor
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${COLUMNS}`,
     values(input),
   );
-  const store = rows[0]!;
-  // A new partner store offers the whole catalogue until staff narrow it down.
-  await q.query('INSERT INTO store_models (store_id, model_id) SELECT $1, id FROM models', [store.id]);
-  return toStore(store);
+  return toStore(rows[0]!);
 }
 
 export async function updateStore(q: Queryable, id: number, input: StoreInput): Promise<Store> {
@@ -99,11 +104,8 @@ export async function updateStore(q: Queryable, id: number, input: StoreInput): 
   return toStore(rows[0]);
 }
 
+/** Deletes a store (the caller checked that no order or staff account names it). */
 export async function deleteStore(q: Queryable, id: number): Promise<void> {
-  const used = await q.query('SELECT 1 FROM orders WHERE store_id = $1 LIMIT 1', [id]);
-  if (used.rows.length > 0) throw conflict('storeInUse', 'IN_USE');
-  const staff = await q.query('SELECT 1 FROM staff_users WHERE store_id = $1 LIMIT 1', [id]);
-  if (staff.rows.length > 0) throw conflict('storeHasStaff', 'IN_USE');
   const { rowCount } = await deleteOrInUse(q, 'DELETE FROM stores WHERE id = $1', [id], 'storeInUse');
   if (rowCount === 0) throw storeNotFound();
 }

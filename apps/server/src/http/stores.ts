@@ -12,10 +12,17 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fail } from '../../lib/errors.ts';
-import { requireAdmin } from '../auth/service.ts';
-import { createStore, deleteStore, getStore, listStores, updateStore, validateStore } from './service.ts';
-import { decodeStoreUrl, encodeStoreUrl } from './url-code.ts';
+import { fail } from '../lib/errors.ts';
+import { requireAdmin } from '../modules/auth/index.ts';
+import {
+  decodeStoreUrl,
+  encodeStoreUrl,
+  getStore,
+  listStores,
+  updateStore,
+  validateStore,
+} from '../modules/stores/index.ts';
+import { closeStore, openStore } from '../workflows/stores.ts';
 
 export async function storeRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -75,7 +82,7 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
     async (req, reply) => {
       requireAdmin(req.staff);
       await checkImage(req.body.image);
-      const store = await db.transaction((tx) => createStore(tx, req.body));
+      const store = await openStore(db, req.body);
       return reply.code(201).send(store);
     },
   );
@@ -97,7 +104,7 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
     { schema: { params: IdParamsSchema, response: { 204: z.null() }, tags } },
     async (req, reply) => {
       requireAdmin(req.staff);
-      await db.transaction((tx) => deleteStore(tx, req.params.id));
+      await closeStore(db, req.params.id);
       return reply.code(204).send(null);
     },
   );

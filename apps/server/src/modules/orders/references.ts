@@ -1,5 +1,7 @@
 import type { Queryable } from '../../db/client.ts';
 
+/** What the orders name of the rest of the shop: staff in their history, stores, models. */
+
 /** Whether a staff member (as `staff:<email>`) changed or cashed an order: the history names them. */
 export async function ordersNameStaff(q: Queryable, actor: string): Promise<boolean> {
   const { rows } = await q.query<{ named: boolean }>(
@@ -8,4 +10,10 @@ export async function ordersNameStaff(q: Queryable, actor: string): Promise<bool
     [actor],
   );
   return rows[0]?.named === true;
+}
+
+/** Whether any order was placed at (or started in) a store. */
+export async function storeHasOrders(q: Queryable, storeId: number): Promise<boolean> {
+  const { rows } = await q.query('SELECT 1 FROM orders WHERE store_id = $1 LIMIT 1', [storeId]);
+  return rows.length > 0;
 }
