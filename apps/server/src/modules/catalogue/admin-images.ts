@@ -1,6 +1,6 @@
 /**
- * `POST /api/admin/images?kind=`: the back office's upload of catalogue images (brand marks, model
- * photos, store photos and case templates). Customer photos have their own pipeline
+ * The back office's upload of catalogue images (`POST /api/admin/images?kind=`, `http/admin-images.ts`) (brand marks,
+ * model photos, store photos and case templates). Customer photos have their own pipeline
  * (`images/pipeline.ts`); these are public files that every visitor's browser loads, so:
  *
  * - admins only, decided before a byte of the body is read;
@@ -14,24 +14,14 @@
  *
  * Every check runs before anything is stored: a refused upload leaves no row and no file.
  */
-import fastifyMultipart from '@fastify/multipart';
 import { cropBox, whitenNearWhiteInPlace } from '@shop/case-geometry/template-rules';
 import type { Rect } from '@shop/case-geometry/transform';
-import {
-  type CatalogueImageKind,
-  CatalogueImageQuerySchema,
-  CatalogueImageSchema,
-} from '@shop/contracts/admin';
+import type { CatalogueImageKind } from '@shop/contracts/admin';
 import { messages } from '@shop/contracts/messages';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SharpOptions } from 'sharp';
 import { AppError, fail } from '../../lib/errors.ts';
 import sharp from '../../lib/sharp.ts';
-import { requireAdmin } from '../auth/service.ts';
-import { fileUri } from '../files/service.ts';
-import { malformedForm } from '../files/uploads.ts';
-import { pngFrameCount, sniffImageFormat } from '../images/sniff.ts';
+import { pngFrameCount, sniffImageFormat } from '../images/index.ts';
 
 export const CATALOGUE_MAX_BYTES = 10 * 1024 * 1024;
 export const CATALOGUE_MAX_PIXELS = 25_000_000;
@@ -51,7 +41,7 @@ interface ProcessedImage {
 }
 
 const unsupported = () => fail(415, 'UNSUPPORTED_IMAGE', 'catalogueImageUnsupported');
-const tooLarge = () => fail(413, 'IMAGE_TOO_LARGE', 'catalogueImageTooLarge');
+export const catalogueImageTooLarge = () => fail(413, 'IMAGE_TOO_LARGE', 'catalogueImageTooLarge');
 const tooManyPixels = () => fail(413, 'IMAGE_TOO_LARGE', 'catalogueImageTooManyPixels');
 const unreadable = () => fail(422, 'UNREADABLE_IMAGE', 'unreadableImage');
 
@@ -143,72 +133,7 @@ export async function processCatalogueImage(
   input: Buffer,
 ): Promise<ProcessedImage> {
   if (input.length === 0) throw new AppError(400, 'NO_IMAGE', messages.noImageProvided);
-  if (input.length > CATALOGUE_MAX_BYTES) throw tooLarge();
+  if (input.length > CATALOGUE_MAX_BYTES) throw catalogueImageTooLarge();
   const { format, hasAlpha } = await inspect(input);
   return kind === 'template' ? processTemplate(input, format, hasAlpha) : processPicture(input, format);
-}
-
-const LIMITS = { fileSize: CATALOGUE_MAX_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 50 };
-
-/** The multipart body's one `file` part, read into memory up to the size cap. */
-async function readFile(req: FastifyRequest): Promise<Buffer> {
-  if (!req.isMultipart()) throw fail(415, 'UNSUPPORTED_MEDIA_TYPE', 'unsupportedMediaType');
-  let part: Awaited<ReturnType<FastifyRequest['file']>>;
-  try {
-    part = await req.file({ limits: LIMITS });
-  } catch {
-    throw fail(400, 'VALIDATION_FAILED', 'validationFailed');
-  }
-  if (!part) throw new AppError(400, 'NO_IMAGE', messages.noImageProvided);
-  if (part.fieldname !== 'file') {
-    part.file.resume();
-    throw fail(400, 'VALIDATION_FAILED', 'validationFailed');
-  }
-  try {
-    return await part.toBuffer();
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw malformedForm(err);
-  }
-}
-
-export async function adminImageRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, files } = app.deps;
-  await app.register(fastifyMultipart, { limits: LIMITS });
-
-  r.post(
-    '/api/admin/images',
-    {
-      // Access is decided before the body is looked at.
-      preValidation: async (req) => {
-        requireAdmin(req.staff);
-      },
-      schema: {
-        querystring: CatalogueImageQuerySchema,
-        response: { 201: CatalogueImageSchema },
-        tags: ['images'],
-      },
-    },
-    async (req, reply) => {
-      const { kind } = req.query;
-      const image = await processCatalogueImage(kind, await readFile(req));
-      const file = await files.save(db, {
-        kind,
-        contentType: image.contentType,
-        bytes: image.bytes,
-        width: image.width,
-        height: image.height,
-      });
-      return reply
-        .code(201)
-        .header('cache-control', 'no-store')
-        .send({
-          uri: fileUri(file.id),
-          width: image.width,
-          height: image.height,
-          ...(image.cropBox ? { cropBox: image.cropBox } : {}),
-        });
-    },
-  );
 }

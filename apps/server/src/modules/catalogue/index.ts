@@ -1,2 +1,18 @@
 /** Brands and models, which stores offer which, their pictures and the public catalogue's cache. */
-export { offerWholeCatalogue } from './service.ts';
+
+export { CATALOGUE_MAX_BYTES, catalogueImageTooLarge, processCatalogueImage } from './admin-images.ts';
+export { CatalogueCache } from './cache.ts';
+export { addModel, changeModel } from './model-writes.ts';
+export {
+  type Audience,
+  createBrand,
+  deleteBrand,
+  deleteModel,
+  getBrand,
+  getModel,
+  listBrands,
+  listModels,
+  offerWholeCatalogue,
+  toggleModelVisibility,
+  updateBrand,
+} from './service.ts';

@@ -1,2 +1,3 @@
 /** Stored files: their records, URIs, access kinds, upload forms and quotas. */
-export { fileIdFromUri, fileUri, fileUriOrNull } from './service.ts';
+export { FileService, fileIdFromUri, fileUri, fileUriOrNull } from './service.ts';
+export { malformedForm } from './uploads.ts';

@@ -1,7 +1,6 @@
 import {
   BrandInputSchema,
   BrandSchema,
-  type ModelInput,
   ModelInputSchema,
   ModelPageSchema,
   ModelQuerySchema,
@@ -11,25 +10,21 @@ import { IdParamsSchema, NameQuerySchema } from '@shop/contracts/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Queryable } from '../../db/client.ts';
-import { requireAdmin } from '../auth/service.ts';
-import { designIndexFor, planModelPicture, renderModelMockup } from './mockup.ts';
+import { requireAdmin } from '../modules/auth/index.ts';
 import {
   type Audience,
+  addModel,
+  changeModel,
   createBrand,
-  createModel,
-  currentPicture,
   deleteBrand,
   deleteModel,
   getBrand,
   getModel,
   listBrands,
   listModels,
-  type ModelPicture,
   toggleModelVisibility,
   updateBrand,
-  updateModel,
-} from './service.ts';
+} from '../modules/catalogue/index.ts';
 
 const audience = (req: FastifyRequest): Audience => (req.staff ? 'staff' : 'public');
 
@@ -40,20 +35,6 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onSend', async (req, reply) => {
     if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) cache.invalidate();
   });
-
-  /**
-   * The model's picture: staff's photo, or a mock-up drawn now (outside the transaction) and saved
-   * with the model's row, so a failed save leaves no stray picture row.
-   */
-  const pictureFor = async (input: ModelInput, current: Awaited<ReturnType<typeof currentPicture>>) => {
-    const plan = planModelPicture(input, current);
-    if ('keep' in plan) return async (_tx: Queryable) => plan.keep;
-    const drawn = await renderModelMockup(plan.draw, designIndexFor(input.name));
-    return async (tx: Queryable): Promise<ModelPicture> => ({
-      imageId: (await files.save(tx, { kind: 'model-image', ...drawn })).id,
-      isMockup: true,
-    });
-  };
 
   const brands = { tags: ['brands'] };
   r.get(
@@ -110,12 +91,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
     { schema: { ...models, body: ModelInputSchema, response: { 201: ModelSchema } } },
     async (req, reply) => {
       requireAdmin(req.staff);
-      await files.assertUris(db, [req.body.image], ['model-image']);
-      await files.assertUris(db, [req.body.template], ['template']);
-      const picture = await pictureFor(req.body, null);
-      return reply
-        .code(201)
-        .send(await db.transaction(async (tx) => createModel(tx, req.body, await picture(tx))));
+      return reply.code(201).send(await addModel(db, files, req.body));
     },
   );
   r.put(
@@ -123,10 +99,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
     { schema: { ...models, params: IdParamsSchema, body: ModelInputSchema, response: { 200: ModelSchema } } },
     async (req) => {
       requireAdmin(req.staff);
-      await files.assertUris(db, [req.body.image], ['model-image']);
-      await files.assertUris(db, [req.body.template], ['template']);
-      const picture = await pictureFor(req.body, await currentPicture(db, req.params.id));
-      return db.transaction(async (tx) => updateModel(tx, req.params.id, req.body, await picture(tx)));
+      return changeModel(db, files, req.params.id, req.body);
     },
   );
   r.put(
