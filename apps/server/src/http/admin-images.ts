@@ -10,7 +10,8 @@ import {
   catalogueImageTooLarge,
   processCatalogueImage,
 } from '../modules/catalogue/index.ts';
-import { fileUri, malformedForm } from '../modules/files/index.ts';
+import { fileUri } from '../modules/files/index.ts';
+import { malformedForm } from './upload-form.ts';
 
 /** The back office's upload of catalogue images; the rules are `modules/catalogue/admin-images.ts`. */
 

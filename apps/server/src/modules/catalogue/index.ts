@@ -3,6 +3,7 @@
 export { CATALOGUE_MAX_BYTES, catalogueImageTooLarge, processCatalogueImage } from './admin-images.ts';
 export { CatalogueCache } from './cache.ts';
 export { addModel, changeModel } from './model-writes.ts';
+export { printCaseOfCatalogue } from './print-case.ts';
 export {
   type Audience,
   createBrand,

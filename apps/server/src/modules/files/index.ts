@@ -1,3 +1,19 @@
-/** Stored files: their records, URIs, access kinds, upload forms and quotas. */
-export { FileService, fileIdFromUri, fileUri, fileUriOrNull } from './service.ts';
-export { malformedForm } from './uploads.ts';
+/** Stored files: their records, URIs, access kinds, and what each client and order may store. */
+export {
+  chargeQuota,
+  expectQuotaLeft,
+  ORDER_PHOTOS_MAX_BYTES,
+  purgeUploadQuota,
+  storedBytesOf,
+  type UploadClient,
+} from './quota.ts';
+export {
+  type FileKind,
+  type FileRecord,
+  FileService,
+  type FileVariant,
+  fileIdFromUri,
+  fileUri,
+  fileUriOrNull,
+  PRIVATE_KINDS,
+} from './service.ts';

@@ -88,27 +88,13 @@ export async function chargeQuota(q: Queryable, client: UploadClient, bytes: num
   }
 }
 
-/**
- * 413 ORDER_STORAGE_FULL when the order's tray, with `adding` more bytes (a photo not in it yet),
- * would hold more than ORDER_PHOTOS_MAX_BYTES.
- */
-export async function expectOrderRoom(q: Queryable, orderId: string, adding: number): Promise<void> {
+/** The bytes uploads take with their editor and preview sizes. */
+export async function storedBytesOf(q: Queryable, fileIds: string | readonly string[]): Promise<number> {
+  const ids = typeof fileIds === 'string' ? [fileIds] : fileIds;
+  if (ids.length === 0) return 0;
   const { rows } = await q.query<{ bytes: string }>(
-    `SELECT coalesce(sum(f.size_bytes), 0)::text AS bytes
-     FROM order_photos p JOIN files f ON f.id = p.file_id OR f.parent_id = p.file_id
-     WHERE p.order_id = $1`,
-    [orderId],
-  );
-  if (Number(rows[0]?.bytes ?? 0) + adding > ORDER_PHOTOS_MAX_BYTES) {
-    throw fail(413, 'ORDER_STORAGE_FULL', 'orderStorageFull');
-  }
-}
-
-/** The bytes an upload takes with its editor and preview sizes. */
-export async function storedBytesOf(q: Queryable, fileId: string): Promise<number> {
-  const { rows } = await q.query<{ bytes: string }>(
-    'SELECT coalesce(sum(size_bytes), 0)::text AS bytes FROM files WHERE id = $1 OR parent_id = $1',
-    [fileId],
+    'SELECT coalesce(sum(size_bytes), 0)::text AS bytes FROM files WHERE id = ANY($1) OR parent_id = ANY($1)',
+    [ids],
   );
   return Number(rows[0]?.bytes ?? 0);
 }

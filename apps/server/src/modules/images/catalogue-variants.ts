@@ -7,7 +7,7 @@
 import type { PictureFormat, PictureWidth } from '@shop/contracts/storefront';
 import type { Database } from '../../db/client.ts';
 import sharp from '../../lib/sharp.ts';
-import type { FileKind, FileRecord, FileService, FileVariant } from '../files/service.ts';
+import type { FileKind, FileRecord, FileService, FileVariant } from '../files/index.ts';
 
 /** The kinds every visitor sees; customers' files never get copies made on request. */
 export const PICTURE_KINDS: ReadonlySet<FileKind> = new Set(['model-image', 'store-image', 'brand-image']);

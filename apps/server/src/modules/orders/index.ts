@@ -1,2 +1,14 @@
 /** The order: its contents, design, photos, checkout and life (see docs/architecture.md). */
-export { ordersNameStaff, storeHasOrders } from './references.ts';
+export { orderAccess, readOrderFor } from './access.ts';
+export { expectOrderRoom } from './photo-quota.ts';
+export {
+  addPhoto,
+  attachPhoto,
+  attachPhotoWithToken,
+  createUploadToken,
+  detachPhoto,
+  orderOfUploadToken,
+  ownerHashOf,
+  saveDraftScene,
+} from './photo-service.ts';
+export { ordersNameStaff, storeHasOrders, uploadAttached } from './references.ts';

@@ -5,7 +5,7 @@ import type { Scene } from '@shop/contracts/scene';
 import type { Queryable } from '../../db/client.ts';
 import { fail, fieldError } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/ids.ts';
-import { expectOrderRoom, storedBytesOf } from '../files/quota.ts';
+import { storedBytesOf } from '../files/index.ts';
 import { type FileService, fileIdFromUri, fileUri } from '../files/service.ts';
 import {
   type CaseFrame,
@@ -14,6 +14,7 @@ import {
   caseSlotOfModel,
 } from '../print/case-slot.ts';
 import { textsOutsidePrintableArea } from '../print/scene-render.ts';
+import { expectOrderRoom } from './photo-quota.ts';
 import { expectStatus, type LockedOrder, lockOrder, moveTo } from './state.ts';
 
 /** A phone upload link lives about half an hour. */

@@ -6,31 +6,22 @@ import { Origin, UrlCodeSchema } from '@shop/contracts/stores';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fail } from '../../lib/errors.ts';
-import { UPLOAD_ROUTE } from '../../plugins/upload-queue.ts';
-import { expectOrderRoom, expectQuotaLeft } from '../files/quota.ts';
-import { fileIdFromUri, fileUri } from '../files/service.ts';
-import {
-  ingestedBytes,
-  printCaseOfCatalogue,
-  requireFile,
-  saveIngested,
-  UPLOAD_LIMITS,
-  uploadClient,
-  withUploadForm,
-} from '../files/uploads.ts';
-import { ingestImage } from '../images/pipeline.ts';
-import { orderAccess, readOrderFor } from './access.ts';
+import { fail } from '../lib/errors.ts';
+import { fileIdFromUri, fileUri } from '../modules/files/index.ts';
 import {
   addPhoto,
   attachPhoto,
-  attachPhotoWithToken,
   createUploadToken,
   detachPhoto,
+  orderAccess,
   orderOfUploadToken,
   ownerHashOf,
+  readOrderFor,
   saveDraftScene,
-} from './photo-service.ts';
+} from '../modules/orders/index.ts';
+import { UPLOAD_ROUTE } from '../plugins/upload-queue.ts';
+import { uploadFromPhone } from '../workflows/customer-photos.ts';
+import { requireFile, UPLOAD_LIMITS, uploadClient, withUploadForm } from './upload-form.ts';
 
 /** `PUT /api/orders/{id}`: the customer's order gets its photo. Other fields are ignored. */
 const OrderUpdateSchema = z.object({ image: FileUri });
@@ -143,21 +134,7 @@ export async function orderPhotoRoutes(app: FastifyInstance): Promise<void> {
     withUploadForm(req, async (form) => {
       const token = form.fields.encodedUrl;
       if (!token) throw fail(403, 'UPLOAD_LINK_INVALID', 'uploadLinkInvalid');
-      // Open (not spent, order still taking a photo) before the costly image processing.
-      const orderId = await orderOfUploadToken(db, token);
-      const body = requireFile(form);
-      const client = uploadClient(req);
-      await expectQuotaLeft(db, client);
-      await expectOrderRoom(db, orderId, 0);
-      const image = await ingestImage(body, { printCase: await printCaseOfCatalogue(db) });
-      const file = await db.transaction(async (tx) => {
-        // Before a byte is stored: a refusal leaves nothing behind.
-        await expectOrderRoom(tx, orderId, ingestedBytes(image));
-        const saved = await saveIngested(tx, files, image, null, client);
-        // The link is spent by this upload, atomically with attaching the photo.
-        await attachPhotoWithToken(tx, files, token, saved.id);
-        return saved;
-      });
+      const file = await uploadFromPhone(db, files, token, () => requireFile(form), uploadClient(req));
       return { uri: fileUri(file.id) };
     });
 

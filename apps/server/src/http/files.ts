@@ -4,21 +4,14 @@ import { PICTURE_FORMATS, PICTURE_WIDTHS, type PictureWidth } from '@shop/contra
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { conflict, fail, forbidden, notFound } from '../../lib/errors.ts';
-import { type SpooledFile, UPLOAD_ROUTE } from '../../plugins/upload-queue.ts';
-import { PICTURE_KINDS, pictureVariant } from '../images/catalogue-variants.ts';
-import { ingestImage } from '../images/pipeline.ts';
-import { ownerHashOf } from '../orders/photo-service.ts';
-import { expectQuotaLeft } from './quota.ts';
-import { type FileRecord, fileUri, PRIVATE_KINDS } from './service.ts';
-import {
-  printCaseOfCatalogue,
-  requireFile,
-  saveIngested,
-  UPLOAD_LIMITS,
-  uploadClient,
-  withUploadForm,
-} from './uploads.ts';
+import { conflict, fail, forbidden, notFound } from '../lib/errors.ts';
+import { type FileRecord, fileUri, PRIVATE_KINDS } from '../modules/files/index.ts';
+import { PICTURE_KINDS, pictureVariant } from '../modules/images/index.ts';
+import { ownerHashOf } from '../modules/orders/index.ts';
+import { type SpooledFile, UPLOAD_ROUTE } from '../plugins/upload-queue.ts';
+import { storeOfOrderFile, storesOrderingPhoto, storesUsingUpload } from '../read-models/file-access.ts';
+import { removeUnattachedUpload, uploadCustomerPhoto } from '../workflows/customer-photos.ts';
+import { requireFile, UPLOAD_LIMITS, uploadClient, withUploadForm } from './upload-form.ts';
 
 const ParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) });
 const VariantQuerySchema = z.object({
@@ -50,7 +43,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       // and store staff's only for their own store's orders.
       if (file.kind === 'print' || file.kind === 'invoice') {
         if (!req.staff) throw forbidden();
-        if (req.staff.role !== 'admin' && req.staff.storeId !== (await storeOfOrderFile(file.id))) {
+        if (req.staff.role !== 'admin' && req.staff.storeId !== (await storeOfOrderFile(db, file.id))) {
           throw forbidden();
         }
       }
@@ -63,7 +56,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
           // Store staff print their own store's orders: only those orders' photos at full size.
           if (
             req.staff.role !== 'admin' &&
-            !(await storesOrderingPhoto(file.id)).includes(req.staff.storeId ?? -1)
+            !(await storesOrderingPhoto(db, file.id)).includes(req.staff.storeId ?? -1)
           ) {
             throw forbidden();
           }
@@ -92,36 +85,8 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  /** The stores of the orders that carry this photo (its original's id), as photo, in a design or in the tray. */
-  const storesOrderingPhoto = async (fileId: string): Promise<number[]> => {
-    const { rows } = await db.query<{ store_id: number }>(
-      `SELECT store_id FROM orders WHERE image_id = $1
-       UNION SELECT o.store_id FROM order_design_photos d JOIN orders o ON o.id = d.order_id WHERE d.file_id = $1
-       UNION SELECT o.store_id FROM order_photos p JOIN orders o ON o.id = p.order_id WHERE p.file_id = $1`,
-      [fileId],
-    );
-    return rows.map((r) => r.store_id);
-  };
-
-  /** The store of the order a print file or an invoice belongs to; null when none. */
-  const storeOfOrderFile = async (fileId: string): Promise<number | null> => {
-    const { rows } = await db.query<{ store_id: number }>(
-      `SELECT o.store_id FROM orders o WHERE o.print_pdf_id = $1 OR o.print_png_id = $1
-       UNION ALL
-       SELECT o.store_id FROM invoices i JOIN orders o ON o.id = i.order_id WHERE i.pdf_file_id = $1
-       LIMIT 1`,
-      [fileId],
-    );
-    return rows[0]?.store_id ?? null;
-  };
-
-  const upload = async (req: FastifyRequest, body: SpooledFile): Promise<FileRecord> => {
-    const client = uploadClient(req);
-    // A client over its quota costs no decoding.
-    await expectQuotaLeft(db, client);
-    const image = await ingestImage(body, { printCase: await printCaseOfCatalogue(db) });
-    return db.transaction((tx) => saveIngested(tx, files, image, ownerHashOf(req.visitorId), client));
-  };
+  const upload = (req: FastifyRequest, body: SpooledFile): Promise<FileRecord> =>
+    uploadCustomerPhoto(db, files, body, ownerHashOf(req.visitorId), uploadClient(req));
 
   /**
    * Only the visitor who uploaded a photo may replace or delete it, or staff of a store whose order
@@ -131,18 +96,8 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     const file = await files.find(db, id);
     if (file?.kind !== 'upload' || file.variant !== 'original') throw notFound();
     if (file.ownerHash === ownerHashOf(visitorId) || staff?.role === 'admin') return file;
-    if (staff && (await storesUsingUpload(file.id)).includes(staff.storeId ?? -1)) return file;
+    if (staff && (await storesUsingUpload(db, file.id)).includes(staff.storeId ?? -1)) return file;
     throw forbidden();
-  };
-
-  /** The stores of the orders that use this upload as their photo, their design or a photo of their tray. */
-  const storesUsingUpload = async (fileId: string): Promise<number[]> => {
-    const { rows } = await db.query<{ store_id: number }>(
-      `SELECT store_id FROM orders WHERE image_id = $1 OR design_id = $1
-       UNION SELECT o.store_id FROM order_photos p JOIN orders o ON o.id = p.order_id WHERE p.file_id = $1`,
-      [fileId],
-    );
-    return rows.map((r) => r.store_id);
   };
 
   r.post(
@@ -163,7 +118,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     async (req, reply) => {
       const old = await ownUpload(req.params.id, req.visitorId, req.staff);
       const file = await withUploadForm(req, (form) => upload(req, requireFile(form)));
-      await removeIfUnattached(old.id);
+      await removeUnattachedUpload(db, files, old.id);
       return reply.header('cache-control', 'no-store').send({ uri: fileUri(file.id) });
     },
   );
@@ -173,37 +128,8 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     { schema: { params: ParamsSchema, response: { 204: z.null() }, tags } },
     async (req, reply) => {
       const file = await ownUpload(req.params.id, req.visitorId, req.staff);
-      if (!(await removeIfUnattached(file.id))) throw conflict('photoInUse', 'IN_USE');
+      if (!(await removeUnattachedUpload(db, files, file.id))) throw conflict('photoInUse', 'IN_USE');
       return reply.code(204).send(null);
     },
   );
-
-  /**
-   * Deletes an upload no order points at (as its photo, its design or in its tray); false when one still
-   * does, and also when anything else still refers to it (the database's foreign keys say so).
-   */
-  async function removeIfUnattached(id: string): Promise<boolean> {
-    const deleteBytes = await db
-      .transaction(async (tx) => {
-        const used = await tx.query('SELECT 1 FROM orders WHERE image_id = $1 OR design_id = $1 FOR UPDATE', [
-          id,
-        ]);
-        if (used.rows.length > 0) return null;
-        const designed = await tx.query('SELECT 1 FROM order_design_photos WHERE file_id = $1 FOR UPDATE', [
-          id,
-        ]);
-        if (designed.rows.length > 0) return null;
-        // A photo in an order's tray (the tray row would go with the file: the check is ours).
-        const inTray = await tx.query('SELECT 1 FROM order_photos WHERE file_id = $1 FOR UPDATE', [id]);
-        if (inTray.rows.length > 0) return null;
-        return files.remove(tx, id);
-      })
-      .catch((err: { code?: string }) => {
-        if (err.code === '23503') return null;
-        throw err;
-      });
-    if (!deleteBytes) return false;
-    await deleteBytes();
-    return true;
-  }
 }

@@ -1,13 +1,12 @@
-import type { CaseSize } from '@shop/case-geometry/print-size';
 import { messages } from '@shop/contracts/messages';
 import type { FastifyRequest } from 'fastify';
-import type { Queryable } from '../../db/client.ts';
-import { AppError, fail } from '../../lib/errors.ts';
-import { clientAddress } from '../../plugins/rate-limit.ts';
-import type { SpooledFile } from '../../plugins/upload-queue.ts';
-import { type IngestedImage, MAX_UPLOAD_BYTES, REFERENCE_CASE_MM } from '../images/pipeline.ts';
-import { chargeQuota, type UploadClient } from './quota.ts';
-import type { FileRecord, FileService } from './service.ts';
+import { AppError, fail } from '../lib/errors.ts';
+import type { UploadClient } from '../modules/files/index.ts';
+import { MAX_UPLOAD_BYTES } from '../modules/images/index.ts';
+import { clientAddress } from '../plugins/rate-limit.ts';
+import type { SpooledFile } from '../plugins/upload-queue.ts';
+
+/** Reading an upload route's multipart form: limits, the spooled file, who the upload counts against. */
 
 /** Multipart limits for photo uploads: one file, a couple of small fields, nothing else. */
 export const UPLOAD_LIMITS = {
@@ -91,48 +90,3 @@ export const uploadClient = (req: FastifyRequest): UploadClient => ({
   visitorId: req.visitorId,
   address: clientAddress(req),
 });
-
-/** What a processed photo takes in storage: the original and its editor and preview sizes. */
-export const ingestedBytes = (image: IngestedImage): number =>
-  image.original.bytes.length + image.editor.bytes.length + image.preview.bytes.length;
-
-/**
- * The case a customer's photo must print sharply on: the largest of the catalogue (each side the
- * largest of any model's outline), so that the original kept is enough for every model.
- * REFERENCE_CASE_MM while no model has its measurements.
- */
-export async function printCaseOfCatalogue(q: Queryable): Promise<CaseSize> {
-  const { rows } = await q.query<{ width_mm: number | null; height_mm: number | null }>(
-    `SELECT max((outline->>'widthMm')::float8) AS width_mm, max((outline->>'heightMm')::float8) AS height_mm
-     FROM models
-     WHERE jsonb_typeof(outline->'widthMm') = 'number' AND jsonb_typeof(outline->'heightMm') = 'number'`,
-  );
-  const { width_mm, height_mm } = rows[0] ?? { width_mm: null, height_mm: null };
-  if (!(width_mm && width_mm > 0 && height_mm && height_mm > 0)) return REFERENCE_CASE_MM;
-  return { widthMm: width_mm, heightMm: height_mm };
-}
-
-/**
- * Stores a processed photo: the original and its editor and preview sizes, counted against the
- * uploading client's quota first (a refusal stores nothing).
- */
-export async function saveIngested(
-  q: Queryable,
-  files: FileService,
-  image: IngestedImage,
-  ownerHash: string | null,
-  client: UploadClient,
-): Promise<FileRecord> {
-  await chargeQuota(q, client, ingestedBytes(image));
-  const original = await files.save(q, { kind: 'upload', variant: 'original', ownerHash, ...image.original });
-  for (const variant of ['editor', 'preview'] as const) {
-    await files.save(q, {
-      kind: 'upload-preview',
-      variant,
-      parentId: original.id,
-      ownerHash,
-      ...image[variant],
-    });
-  }
-  return original;
-}
