@@ -54,7 +54,6 @@ export const MODULES: Readonly<Record<string, ModuleSpec>> = {
   },
   print: { tables: ['print_batches', 'print_batch_orders'], uses: ['files', 'orders'] },
   retention: { tables: ['retention_runs'], uses: ['files'] },
-  reports: { tables: [], uses: [] },
 };
 
 /** Tables of the platform itself (not of a module). */

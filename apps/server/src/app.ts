@@ -32,6 +32,7 @@ import { authRoutes, registerStaffSession } from './http/auth.ts';
 import { catalogueRoutes } from './http/catalogue.ts';
 import { fileRoutes } from './http/files.ts';
 import { orderPhotoRoutes } from './http/order-photos.ts';
+import { reportRoutes } from './http/reports.ts';
 import { staffUserRoutes } from './http/staff-users.ts';
 import { storeRoutes } from './http/stores.ts';
 import { fail } from './lib/errors.ts';
@@ -51,7 +52,6 @@ import { makeRedsysRest, type RedsysRest } from './modules/payments/gateway-rest
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { simulatorRoutes } from './modules/payments/simulator.ts';
 import { printBatchRoutes } from './modules/print/batch-routes.ts';
-import { reportRoutes } from './modules/reports/routes.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerJsonBody } from './plugins/json-body.ts';

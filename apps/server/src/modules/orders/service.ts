@@ -1,4 +1,5 @@
 import { centsToEuros } from '@shop/contracts/money';
+import { formatOrderNumber } from '@shop/contracts/order-number';
 import type {
   DesignTransform,
   InvoiceType,
@@ -103,7 +104,7 @@ export const ORDER_SELECT = `
 const invoiceUri = (orderId: string, number: string) => `/api/orders/${orderId}/invoices/${number}/pdf`;
 
 /** "000123": the human order number of staff, invoices and the payment gateway. */
-export const formatOrderNumber = (n: number): string => String(n).padStart(6, '0');
+export { formatOrderNumber };
 
 /**
  * The order as stored. The tracking token is left out (null) unless asked for: it is the

@@ -1,10 +1,10 @@
 import type { StaffUser } from '@shop/contracts/auth';
 import type { Dashboard } from '@shop/contracts/dashboard';
+import { formatOrderNumber } from '@shop/contracts/order-number';
 import type { OrderStatus } from '@shop/contracts/orders';
 import { PICKUP_WAIT_ALERT_DAYS } from '@shop/contracts/tracking-rules';
-import type { Queryable } from '../../db/client.ts';
-import { forbidden } from '../../lib/errors.ts';
-import { formatOrderNumber } from '../orders/service.ts';
+import type { Queryable } from '../db/client.ts';
+import { forbidden } from '../lib/errors.ts';
 
 interface LineRow {
   id: string;

@@ -3,9 +3,9 @@ import { SalesReportQuerySchema, SalesReportSchema } from '@shop/contracts/repor
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireStaff } from '../auth/service.ts';
-import { dashboard } from './dashboard.ts';
-import { salesReport, salesReportCsv } from './sales.ts';
+import { requireStaff } from '../modules/auth/index.ts';
+import { dashboard } from '../read-models/dashboard.ts';
+import { salesReport, salesReportCsv } from '../read-models/sales.ts';
 
 /** Sales reports for partner stores and the back office's dashboard (staff; store staff their own store). */
 export async function reportRoutes(app: FastifyInstance): Promise<void> {

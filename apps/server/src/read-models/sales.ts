@@ -1,8 +1,8 @@
 import type { StaffUser } from '@shop/contracts/auth';
 import { centsToEuros } from '@shop/contracts/money';
 import type { SalesReport, SalesReportQuery, SalesReportRow } from '@shop/contracts/reports';
-import type { Queryable } from '../../db/client.ts';
-import { fail, forbidden } from '../../lib/errors.ts';
+import type { Queryable } from '../db/client.ts';
+import { fail, forbidden } from '../lib/errors.ts';
 
 /**
  * Sales per partner store and period, read from the invoices (the same rows, the same cents), so
