@@ -23,7 +23,7 @@ export const SERVER_ROOT = 'apps/server/src';
 /** Every module under `apps/server/src/modules/`, lower modules first. */
 export const MODULES: Readonly<Record<string, ModuleSpec>> = {
   auth: { tables: ['staff_users', 'staff_sessions', 'staff_devices', 'login_failures'], uses: [] },
-  files: { tables: ['files', 'upload_tokens', 'upload_quota'], uses: [] },
+  files: { tables: ['files', 'upload_quota'], uses: [] },
   images: { tables: [], uses: ['files'] },
   stores: { tables: ['stores'], uses: ['files'] },
   catalogue: {
@@ -32,7 +32,7 @@ export const MODULES: Readonly<Record<string, ModuleSpec>> = {
   },
   mail: { tables: ['mail_outbox', 'mail_attachments'], uses: ['files'] },
   orders: {
-    tables: ['orders', 'order_photos', 'order_design_photos', 'order_events'],
+    tables: ['orders', 'order_photos', 'order_design_photos', 'order_events', 'upload_tokens'],
     uses: ['files', 'images', 'stores', 'catalogue'],
   },
   payments: {
@@ -53,7 +53,7 @@ export const MODULES: Readonly<Record<string, ModuleSpec>> = {
     uses: ['files', 'orders'],
   },
   print: { tables: ['print_batches', 'print_batch_orders'], uses: ['files', 'orders'] },
-  retention: { tables: ['retention_runs'], uses: ['files'] },
+  retention: { tables: ['retention_runs'], uses: [] },
 };
 
 /** Tables of the platform itself (not of a module). */

@@ -15,10 +15,10 @@ import { createMailTransport } from './modules/mail/transport.ts';
 import { sweepUnattachedUploads } from './modules/orders/photo-service.ts';
 import { reconcilePendingAttempts } from './modules/payments/reconcile.ts';
 import { reconcilePendingRefunds } from './modules/payments/refunds.ts';
-import { runRetention } from './modules/retention/service.ts';
 import { purgeRateLimits } from './plugins/rate-limit.ts';
 import { sweepSpooledUploads } from './plugins/upload-queue.ts';
 import { LocalFileStore } from './storage/file-store.ts';
+import { runRetention } from './workflows/retention.ts';
 
 /** The demo back-office account, created only in demo mode and never in production. */
 export const DEMO_ADMIN = { email: 'admin@demo.local', password: 'demo-admin-2026' };

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Order } from '@shop/contracts/orders';
 import { DEFAULT_RETENTION, type RetentionPeriods } from '@shop/contracts/retention';
-import { runRetention, UNVERIFIED_NOTIFICATION_DAYS } from '../src/modules/retention/service.ts';
+import { UNVERIFIED_NOTIFICATION_DAYS } from '../src/modules/payments/index.ts';
+import { runRetention } from '../src/workflows/retention.ts';
 import { designedOrder, expectOk } from './checkout-helpers.ts';
 import { ADMIN, Client, createStaff, createTestApp, signedIn, type TestApp } from './helpers.ts';
 import {

@@ -159,6 +159,12 @@ export class FileService {
     };
   }
 
+  /** Which of these ids name stored files. */
+  async stored(q: Queryable, ids: readonly string[]): Promise<string[]> {
+    const { rows } = await q.query<{ id: string }>('SELECT id FROM files WHERE id = ANY($1::text[])', [ids]);
+    return rows.map((r) => r.id);
+  }
+
   /** Checks that an id taken from a request names a stored file of one of the given kinds. */
   async exists(q: Queryable, id: string, kinds: readonly FileKind[]): Promise<boolean> {
     const { rows } = await q.query('SELECT 1 FROM files WHERE id = $1 AND kind = ANY($2::text[])', [

@@ -12,3 +12,13 @@ export {
   saveDraftScene,
 } from './photo-service.ts';
 export { ordersNameStaff, storeHasOrders, uploadAttached } from './references.ts';
+export {
+  abandonedOrders,
+  deleteOrders,
+  dropUploadLinks,
+  filesOfOrders,
+  filesUsedByOrders,
+  noteRetention,
+  ordersPastKeeping,
+  stripOrders,
+} from './retention.ts';

@@ -1,0 +1,2 @@
+/** Print files of each order and print batches (sheets of designs for the printer). */
+export { filesOfBatches, releaseBatchFilesOf } from './retention.ts';
