@@ -28,6 +28,8 @@ describe('where a file sits', () => {
     assert.deepEqual(placeOf('apps/server/src/workflows/refund.ts'), { part: 'workflows' });
     assert.deepEqual(placeOf('apps/server/src/http/orders.ts'), { part: 'http' });
     assert.deepEqual(placeOf('apps/server/src/runtime.ts'), { part: 'entry' });
+    // The longest prefix decides: the demo data's folder is inside the database's.
+    assert.deepEqual(placeOf('apps/server/src/db/seed/seed.ts'), { part: 'entry' });
   });
 });
 

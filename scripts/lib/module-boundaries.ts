@@ -35,19 +35,31 @@ export function placeOf(file: string, root = SERVER_ROOT): Place {
   const inner = file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file;
   const match = /^modules\/([^/]+)\//.exec(inner);
   if (match?.[1] !== undefined) return { part: 'module', module: match[1] };
+  // The longest prefix decides: `db/seed/` (entry) inside `db/` (platform).
+  let best: { part: keyof typeof PARTS; length: number } | null = null;
   for (const [part, prefixes] of Object.entries(PARTS)) {
-    if (prefixes.some((p) => inner === p || inner.startsWith(p))) {
-      return { part: part as keyof typeof PARTS };
+    for (const p of prefixes) {
+      if ((inner === p || (p.endsWith('/') && inner.startsWith(p))) && p.length > (best?.length ?? 0)) {
+        best = { part: part as keyof typeof PARTS, length: p.length };
+      }
     }
   }
-  return { part: 'other' };
+  return best ? { part: best.part } : { part: 'other' };
 }
 
 const literal = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A regular expression source matching a part's files under `root`. */
 function partPath(root: string, part: keyof typeof PARTS): string {
-  const alternatives = PARTS[part].map((p) => (p.endsWith('/') ? literal(p) : `${literal(p)}$`));
+  const others = Object.entries(PARTS)
+    .filter(([name]) => name !== part)
+    .flatMap(([, prefixes]) => prefixes);
+  const alternatives = PARTS[part].map((p) => {
+    if (!p.endsWith('/')) return `${literal(p)}$`;
+    // A folder of another part inside this one (`db/seed/` in `db/`) is not this part's.
+    const inner = others.filter((o) => o.startsWith(p) && o !== p).map((o) => literal(o.slice(p.length)));
+    return inner.length > 0 ? `${literal(p)}(?!${inner.join('|')})` : literal(p);
+  });
   return `^${literal(root)}/(${alternatives.join('|')})`;
 }
 

@@ -4,7 +4,8 @@
  * draws the same picture in words.
  *
  * Parts, from the top down (a part imports only parts below it):
- *   entry      app.ts, runtime.ts, server.ts, seed.ts: wire everything together
+ *   entry      app.ts, runtime.ts, server.ts, seed.ts, db/seed/: wire everything together (or
+ *              write the demo data)
  *   http       routes: parse the request, call one workflow, module or read model, answer
  *   workflows  use cases that need several modules (record a payment, refund, cancel...)
  *   readModels SELECT-only queries across tables, for screens and reports
@@ -65,7 +66,7 @@ export const PARTS = {
   readModels: ['read-models/'],
   workflows: ['workflows/'],
   http: ['http/'],
-  entry: ['app.ts', 'runtime.ts', 'server.ts', 'seed.ts'],
+  entry: ['app.ts', 'runtime.ts', 'server.ts', 'seed.ts', 'db/seed/'],
 } as const;
 
 /**

@@ -5,6 +5,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { isEmpty, seedDemoCatalogue } from './db/seed/seed.ts';
 import { type Config, ConfigError } from './env.ts';
+import { sweepSpooledUploads } from './http/upload-queue.ts';
 import { bootstrapAdmin, createStaffUser, purgeLoginFailures } from './modules/auth/index.ts';
 import { purgeUploadQuota } from './modules/files/quota.ts';
 import { FileService, sweepOrphanFiles } from './modules/files/service.ts';
@@ -16,7 +17,6 @@ import { sweepUnattachedUploads } from './modules/orders/photo-service.ts';
 import { reconcilePendingAttempts } from './modules/payments/reconcile.ts';
 import { reconcilePendingRefunds } from './modules/payments/refunds.ts';
 import { purgeRateLimits } from './plugins/rate-limit.ts';
-import { sweepSpooledUploads } from './plugins/upload-queue.ts';
 import { LocalFileStore } from './storage/file-store.ts';
 import { runRetention } from './workflows/retention.ts';
 

@@ -3,7 +3,7 @@ import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { isEmpty, seedDemoCatalogue } from './db/seed/seed.ts';
 import { loadConfig } from './env.ts';
-import { FileService } from './modules/files/service.ts';
+import { FileService } from './modules/files/index.ts';
 import { LocalFileStore } from './storage/file-store.ts';
 
 /** `npm run seed`: loads the demo catalogue into an empty database (never over real data). */

@@ -10,10 +10,10 @@ import { type Database, openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seedDemoCatalogue } from '../src/db/seed/seed.ts';
 import { loadConfig } from '../src/env.ts';
+import type { UploadPace } from '../src/http/upload-queue.ts';
 import { createStaffUser } from '../src/modules/auth/service.ts';
 import { FileService } from '../src/modules/files/service.ts';
 import { RATE_LIMITS, type RateLimits } from '../src/plugins/rate-limit.ts';
-import type { UploadPace } from '../src/plugins/upload-queue.ts';
 import { MemoryFileStore } from '../src/storage/file-store.ts';
 
 export interface TestApp {

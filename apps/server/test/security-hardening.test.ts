@@ -8,8 +8,8 @@ import type { ModelPage } from '@shop/contracts/catalogue';
 import { messages } from '@shop/contracts/messages';
 import type { Order } from '@shop/contracts/orders';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { MAX_ACTIVE_UPLOADS, UPLOADS_BUSY_RETRY_SECONDS } from '../src/http/upload-queue.ts';
 import { clientAddress, purgeRateLimits, RATE_LIMITS } from '../src/plugins/rate-limit.ts';
-import { MAX_ACTIVE_UPLOADS, UPLOADS_BUSY_RETRY_SECONDS } from '../src/plugins/upload-queue.ts';
 import { multipart } from './checkout-helpers.ts';
 import {
   ADMIN,

@@ -3,9 +3,9 @@ import { after, before, describe, test } from 'node:test';
 import type { Model } from '@shop/contracts/catalogue';
 import type { Store } from '@shop/contracts/stores';
 import sharp from 'sharp';
+import { isPrivatePage } from '../src/http/seo.ts';
 import { planModelPicture } from '../src/modules/catalogue/mockup.ts';
 import { encodeStoreUrl } from '../src/modules/stores/url-code.ts';
-import { isPrivatePage } from '../src/plugins/seo.ts';
 import { ADMIN, Client, createStaff, createTestApp, signedIn, type TestApp } from './helpers.ts';
 
 const outline = {

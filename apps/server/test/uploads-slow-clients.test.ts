@@ -5,13 +5,13 @@ import net from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { messages } from '@shop/contracts/messages';
 import sharp from 'sharp';
-import { RATE_LIMITS } from '../src/plugins/rate-limit.ts';
 import {
   MAX_ACTIVE_UPLOADS,
   MAX_UPLOADS_PER_ADDRESS,
   MAX_UPLOADS_PER_VISITOR,
   UPLOAD_PACE,
-} from '../src/plugins/upload-queue.ts';
+} from '../src/http/upload-queue.ts';
+import { RATE_LIMITS } from '../src/plugins/rate-limit.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { smallPhoto } from './security-support.ts';
 

@@ -8,10 +8,10 @@ import { conflict, fail, forbidden, notFound } from '../lib/errors.ts';
 import { type FileRecord, fileUri, PRIVATE_KINDS } from '../modules/files/index.ts';
 import { PICTURE_KINDS, pictureVariant } from '../modules/images/index.ts';
 import { ownerHashOf } from '../modules/orders/index.ts';
-import { type SpooledFile, UPLOAD_ROUTE } from '../plugins/upload-queue.ts';
 import { storeOfOrderFile, storesOrderingPhoto, storesUsingUpload } from '../read-models/file-access.ts';
 import { removeUnattachedUpload, uploadCustomerPhoto } from '../workflows/customer-photos.ts';
 import { requireFile, UPLOAD_LIMITS, uploadClient, withUploadForm } from './upload-form.ts';
+import { type SpooledFile, UPLOAD_ROUTE } from './upload-queue.ts';
 
 const ParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) });
 const VariantQuerySchema = z.object({

@@ -19,9 +19,9 @@ import {
   readOrderFor,
   saveDraftScene,
 } from '../modules/orders/index.ts';
-import { UPLOAD_ROUTE } from '../plugins/upload-queue.ts';
 import { uploadFromPhone } from '../workflows/customer-photos.ts';
 import { requireFile, UPLOAD_LIMITS, uploadClient, withUploadForm } from './upload-form.ts';
+import { UPLOAD_ROUTE } from './upload-queue.ts';
 
 /** `PUT /api/orders/{id}`: the customer's order gets its photo. Other fields are ignored. */
 const OrderUpdateSchema = z.object({ image: FileUri });

@@ -4,7 +4,7 @@ import { AppError, fail } from '../lib/errors.ts';
 import type { UploadClient } from '../modules/files/index.ts';
 import { MAX_UPLOAD_BYTES } from '../modules/images/index.ts';
 import { clientAddress } from '../plugins/rate-limit.ts';
-import type { SpooledFile } from '../plugins/upload-queue.ts';
+import type { SpooledFile } from './upload-queue.ts';
 
 /** Reading an upload route's multipart form: limits, the spooled file, who the upload counts against. */
 

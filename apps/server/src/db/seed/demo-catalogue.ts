@@ -10,7 +10,7 @@ import { brandMarkSvg } from '@shop/case-render/brand-mark';
 import { HIDDEN_STORE_ID } from '@shop/contracts/constants';
 import sharp from 'sharp';
 import { type SimpleIcon, siApple, siOppo, siSamsung, siXiaomi } from 'simple-icons';
-import { renderModelMockup } from '../../modules/catalogue/mockup.ts';
+import { renderModelMockup } from '../../modules/catalogue/index.ts';
 // Inlined by esbuild into the server bundle, so the seed needs no data file next to dist/.
 import phoneModels from './phone-models.json' with { type: 'json' };
 

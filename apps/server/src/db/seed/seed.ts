@@ -1,5 +1,5 @@
 import { searchKey } from '../../lib/ids.ts';
-import type { FileKind, FileService } from '../../modules/files/service.ts';
+import type { FileKind, FileService } from '../../modules/files/index.ts';
 import type { Database, Queryable } from '../client.ts';
 import { buildDemoCatalogue, type DemoFile } from './demo-catalogue.ts';
 

@@ -10,7 +10,7 @@ import type { Context2D } from '@shop/case-render/context';
 import { sampleDesign } from '@shop/case-render/designs';
 import { drawMockupPicture, mockupSize, pxPerMmForHeight } from '@shop/case-render/mockup';
 import type { ModelInput, Outline } from '@shop/contracts/catalogue';
-import { fileIdFromUri } from '../files/service.ts';
+import { fileIdFromUri } from '../files/index.ts';
 import type { ModelPicture } from './service.ts';
 
 /** Tall enough for the largest width the storefront offers (a model card at 3x on a phone). */

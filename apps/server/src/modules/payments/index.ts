@@ -1,4 +1,6 @@
 /** Card and Bizum payments through Redsys: attempts, notifications, refunds, reconciliation. */
+
+export { makeRedsysRest, type RedsysRest } from './gateway-rest.ts';
 export {
   ordersWithPaymentAttempts,
   purgeUnverifiedNotifications,

@@ -6,6 +6,7 @@ export {
   getStore,
   listStores,
   storeIds,
+  storesForSitemap,
   toStore,
   updateStore,
   validateStore,

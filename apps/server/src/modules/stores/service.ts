@@ -1,3 +1,4 @@
+import { HIDDEN_STORE_ID } from '@shop/contracts/constants';
 import { centsToEuros, eurosToCents } from '@shop/contracts/money';
 import type { Store, StoreInput } from '@shop/contracts/stores';
 import type { Queryable } from '../../db/client.ts';
@@ -63,6 +64,15 @@ export async function storeIds(q: Queryable, only?: readonly number[]): Promise<
     ? await q.query<{ id: number }>('SELECT id FROM stores WHERE id = ANY($1::int[]) ORDER BY id', [only])
     : await q.query<{ id: number }>('SELECT id FROM stores ORDER BY id');
   return rows.map((r) => r.id);
+}
+
+/** The stores a search engine may list: open ones, not the hidden store, with when each last changed. */
+export async function storesForSitemap(q: Queryable): Promise<{ id: number; updated_at: Date }[]> {
+  const { rows } = await q.query<{ id: number; updated_at: Date }>(
+    'SELECT id, updated_at FROM stores WHERE NOT down AND id <> $1 ORDER BY id',
+    [HIDDEN_STORE_ID],
+  );
+  return rows;
 }
 
 /** docs/product.md §5.1: a store is valid when it exists and is not down. */

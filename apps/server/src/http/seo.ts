@@ -6,11 +6,10 @@
  * Order pages are not disallowed in robots.txt on purpose: a crawler that may not fetch a page never
  * sees its noindex, and may still list the bare URL if someone links to it.
  */
-import { HIDDEN_STORE_ID } from '@shop/contracts/constants';
 import { PRIVATE_PAGE_PREFIXES, staticSlugs } from '@shop/contracts/storefront';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/client.ts';
-import { encodeStoreUrl } from '../modules/stores/url-code.ts';
+import { encodeStoreUrl, storesForSitemap } from '../modules/stores/index.ts';
 
 interface SeoOptions {
   db: Queryable;
@@ -42,10 +41,7 @@ export function registerSeo(app: FastifyInstance, { db, publicUrl }: SeoOptions)
   });
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (req, reply) => {
-    const { rows } = await db.query<{ id: number; updated_at: Date }>(
-      'SELECT id, updated_at FROM stores WHERE NOT down AND id <> $1 ORDER BY id',
-      [HIDDEN_STORE_ID],
-    );
+    const rows = await storesForSitemap(db);
     const base = origin(req);
     const entries = [
       { path: '/', priority: '1.0' },

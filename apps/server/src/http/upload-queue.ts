@@ -22,8 +22,8 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail } from '../lib/errors.ts';
-import { MAX_CONCURRENT_INGESTS, MAX_UPLOAD_BYTES } from '../modules/images/pipeline.ts';
-import { clientAddress, type RateLimitName } from './rate-limit.ts';
+import { MAX_CONCURRENT_INGESTS, MAX_UPLOAD_BYTES } from '../modules/images/index.ts';
+import { clientAddress, type RateLimitName } from '../plugins/rate-limit.ts';
 
 /**
  * Uploads an instance takes on at once: the ingest slots plus this many waiting. 20 x 25 MB on disk
