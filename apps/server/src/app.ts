@@ -38,6 +38,7 @@ import { staffUserRoutes } from './http/staff-users.ts';
 import { storeRoutes } from './http/stores.ts';
 import { registerUploadQueue, type UploadPace } from './http/upload-queue.ts';
 import { fail } from './lib/errors.ts';
+import { fastifyTrustProxy } from './lib/trust-proxy.ts';
 import { requireStaff } from './modules/auth/index.ts';
 import { CatalogueCache } from './modules/catalogue/index.ts';
 import { FileService } from './modules/files/index.ts';
@@ -194,7 +195,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
             // Whatever is still buffered is flushed when the process exits.
             stream: opts.logStream ?? pino.destination({ dest: 1, sync: false }),
           },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 256 * 1024,
     // Ids in logs tie a customer's complaint to the server's lines without logging personal data.
     requestIdHeader: false,

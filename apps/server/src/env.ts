@@ -3,6 +3,7 @@ import { DEFAULT_RETENTION, type RetentionPeriods } from '@shop/contracts/retent
 import { isValidSpanishTaxId, normalizeTaxId } from '@shop/contracts/tax-id';
 import { z } from 'zod';
 import { estimate, MIN_SECRET_GUESSES_LOG10 } from './lib/password-strength.ts';
+import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.ts';
 
 const optionalUrl = (protocols: RegExp) =>
   z
@@ -54,7 +55,16 @@ const EnvSchema = z.object({
   /** The built storefront to serve; defaults to apps/web/dist beside the server. */
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  /** `0`, a hop count or the proxies' addresses/CIDRs (lib/trust-proxy.ts). */
+  TRUST_PROXY: z
+    .string()
+    .default('0')
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed.ok) return parsed.value;
+      ctx.addIssue({ code: 'custom', message: parsed.message });
+      return z.NEVER;
+    }),
   /** VERI*FACTU: the AEAT's web service and the company's certificate (PKCS#12) to call it. */
   VERIFACTU_ENDPOINT: optionalUrl(/^https?:\/\//),
   VERIFACTU_CERT: z.string().trim().optional(),
@@ -114,7 +124,7 @@ export interface Config {
     refundMismatched: 'auto' | 'manual';
   };
   mail: { smtpUrl: string | undefined; from: string; shopEmail: string };
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   /** Session cookie names: `__Host-` prefixed in production (Secure, whole site, this host only). */
   cookies: { visitor: string; staff: string; device: string };
   verifactu: {
@@ -313,7 +323,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       refundMismatched: e.REFUND_MISMATCHED,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, shopEmail: e.SHOP_EMAIL },
-    trustProxy: e.TRUST_PROXY === '1',
+    trustProxy: e.TRUST_PROXY,
     cookies: production
       ? { visitor: '__Host-sid', staff: '__Host-staff_session', device: '__Host-staff_device' }
       : { visitor: 'sid', staff: 'staff_session', device: 'staff_device' },

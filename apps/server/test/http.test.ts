@@ -106,6 +106,16 @@ describe('HTTP shell: health, docs, headers, SPA fallback', () => {
 });
 
 describe('configuration is checked at boot', () => {
+  test("TRUST_PROXY is off, a hop count or the proxies' addresses; anything else names the variable", () => {
+    assert.throws(() => loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'yes' }), /TRUST_PROXY/);
+    assert.throws(() => loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '10.0.0.0/40' }), /TRUST_PROXY/);
+    assert.equal(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '2' }).trustProxy, 2);
+    assert.deepEqual(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '10.0.0.0/8, ::1' }).trustProxy, [
+      '10.0.0.0/8',
+      '::1',
+    ]);
+  });
+
   test('production refuses to start without its own secret', () => {
     assert.throws(() => loadConfig({ NODE_ENV: 'production' }), /APP_SECRET/);
     assert.throws(() => loadConfig({ ...PRODUCTION, APP_SECRET: 'short' }), /APP_SECRET/);

@@ -256,6 +256,70 @@ describe('request limits: per address and per visitor, before the body', () => {
     }
   });
 
+  test('behind proxies the client is the address the last trusted hop saw, whatever the client writes in X-Forwarded-For', async () => {
+    const body = await newOrderBody(t.app);
+    /** A new visitor's order, arriving from `peer` with the header as the proxies passed it on. */
+    const order = (app: FastifyInstance, peer: string, forwarded: string) => async () => {
+      const c = new Client(app);
+      await c.get('/api/health');
+      return c.request({
+        method: 'POST',
+        url: '/api/orders',
+        payload: body,
+        remoteAddress: peer,
+        headers: { 'x-forwarded-for': forwarded },
+      });
+    };
+    const limits = { ...RATE_LIMITS, order: { ...RATE_LIMITS.order, perAddress: 3 } };
+    const cases = [
+      // One proxy (nginx) appends the address it saw to whatever the client sent.
+      { trust: '1', peer: '10.0.0.2', forwarded: (i: number) => `203.0.113.${i}, 192.0.2.81` },
+      // A load balancer, then nginx: the client is the one the load balancer saw.
+      { trust: '2', peer: '10.0.0.2', forwarded: (i: number) => `203.0.113.${i}, 192.0.2.82, 10.0.0.9` },
+      // The proxies by address: the first address from the right that is not one of them.
+      {
+        trust: '10.0.0.0/8',
+        peer: '10.0.0.2',
+        forwarded: (i: number) => `203.0.113.${i}, 192.0.2.83, 10.0.0.9`,
+      },
+    ];
+    for (const { trust, peer, forwarded } of cases) {
+      const proxied = await buildAppOn(t, { env: { TRUST_PROXY: trust }, rateLimits: limits });
+      try {
+        const client = forwarded(0)
+          .split(', ')
+          .at(trust === '1' ? -1 : -2)!;
+        for (let i = 1; i <= 3; i++) {
+          assert.equal((await order(proxied.app, peer, forwarded(i))()).statusCode, 201, `${trust} #${i}`);
+        }
+        // A fourth order from the same client, however it fills the header's left end, is over the limit.
+        const refused = await order(proxied.app, peer, forwarded(4))();
+        assert.equal(refused.statusCode, 429, `TRUST_PROXY=${trust}`);
+        const { rows } = await t.db.query<{ key: string }>(
+          "SELECT key FROM rate_limits WHERE key LIKE 'order:address:%' AND key LIKE $1",
+          [`%${client}`],
+        );
+        assert.equal(rows.length, 1, `TRUST_PROXY=${trust} counts ${client}`);
+      } finally {
+        await proxied.app.close();
+      }
+    }
+    // A peer that is not one of the listed proxies is the client, whatever its header says.
+    const listed = await buildAppOn(t, { env: { TRUST_PROXY: '10.0.0.0/8' }, rateLimits: limits });
+    try {
+      assert.equal((await order(listed.app, '198.51.100.7', '192.0.2.84')()).statusCode, 201);
+      const { rows } = await t.db.query<{ key: string }>(
+        "SELECT key FROM rate_limits WHERE key IN ('order:address:198.51.100.7', 'order:address:192.0.2.84')",
+      );
+      assert.deepEqual(
+        rows.map((r) => r.key),
+        ['order:address:198.51.100.7'],
+      );
+    } finally {
+      await listed.app.close();
+    }
+  });
+
   test('an IPv6 client counts as its /64; an IPv4-mapped address as the IPv4 one', () => {
     assert.equal(clientAddress({ ip: '2001:db8:1:2:aaaa::1' }), '2001:db8:1:2::/64');
     assert.equal(clientAddress({ ip: '2001:db8:1:2:bbbb:cccc:dddd:eeee' }), '2001:db8:1:2::/64');

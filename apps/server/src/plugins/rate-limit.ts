@@ -62,9 +62,10 @@ export async function reset(q: Queryable, key: string): Promise<void> {
 }
 
 /**
- * The client's address as a rate-limit key: `req.ip`, which is the proxy's `X-Forwarded-For`
- * only with TRUST_PROXY=1. An IPv6 client holds a whole /64 (its router hands out addresses from
- * it at will), so it counts as one; an IPv4-mapped IPv6 address counts as the IPv4 one.
+ * The client's address as a rate-limit key: `req.ip`, which behind proxies is the address the last
+ * proxy that `TRUST_PROXY` trusts saw (lib/trust-proxy.ts). An IPv6 client holds a whole /64 (its
+ * router hands out addresses from it at will), so it counts as one; an IPv4-mapped IPv6 address
+ * counts as the IPv4 one.
  */
 export function clientAddress(req: Pick<FastifyRequest, 'ip'>): string {
   const ip = req.ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
