@@ -31,6 +31,7 @@ import { adminImageRoutes } from './http/admin-images.ts';
 import { authRoutes, registerStaffSession } from './http/auth.ts';
 import { catalogueRoutes } from './http/catalogue.ts';
 import { fileRoutes } from './http/files.ts';
+import { operationsRoutes } from './http/operations.ts';
 import { orderPhotoRoutes } from './http/order-photos.ts';
 import { reportRoutes } from './http/reports.ts';
 import { registerSeo } from './http/seo.ts';
@@ -300,6 +301,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     dir: opts.uploadTmpDir ?? uploadTmpDir(config),
     ...(opts.uploadPace ? { pace: opts.uploadPace } : {}),
   });
+
+  await operationsRoutes(app, { db: opts.db, fileStore: opts.fileStore, metricsToken: config.metricsToken });
 
   await app.register(fastifySwagger, {
     openapi: {

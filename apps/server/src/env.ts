@@ -55,6 +55,8 @@ const EnvSchema = z.object({
   /** The built storefront to serve; defaults to apps/web/dist beside the server. */
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Turns `GET /metrics` on, for `Authorization: Bearer <token>` only (http/operations.ts). */
+  METRICS_TOKEN: z.string().trim().min(24, 'at least 24 characters (a long random string)').optional(),
   /** `0`, a hop count or the proxies' addresses/CIDRs (lib/trust-proxy.ts). */
   TRUST_PROXY: z
     .string()
@@ -125,6 +127,8 @@ export interface Config {
   };
   mail: { smtpUrl: string | undefined; from: string; shopEmail: string };
   trustProxy: TrustProxy;
+  /** `/metrics` answers only with this bearer token; off (404) when unset. */
+  metricsToken: string | undefined;
   /** Session cookie names: `__Host-` prefixed in production (Secure, whole site, this host only). */
   cookies: { visitor: string; staff: string; device: string };
   verifactu: {
@@ -324,6 +328,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, shopEmail: e.SHOP_EMAIL },
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
     cookies: production
       ? { visitor: '__Host-sid', staff: '__Host-staff_session', device: '__Host-staff_device' }
       : { visitor: 'sid', staff: 'staff_session', device: 'staff_device' },

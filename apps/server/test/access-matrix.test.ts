@@ -305,6 +305,11 @@ const TABLE: Record<RouteKey, Entry> = {
   // For search engines: public.
   'GET /robots.txt': { expect: all(200), prepare: async () => ({ req: get('/robots.txt') }) },
   'GET /sitemap.xml': { expect: all(200), prepare: async () => ({ req: get('/sitemap.xml') }) },
+  // For operators and load balancers: open, nothing secret; the metrics are off here (no
+  // METRICS_TOKEN) and need their bearer token when on (operations.test.ts).
+  'GET /healthz': { expect: all(200), prepare: async () => ({ req: get('/healthz') }) },
+  'GET /readyz': { expect: all(200), prepare: async () => ({ req: get('/readyz') }) },
+  'GET /metrics': { expect: all(404), prepare: async () => ({ req: get('/metrics') }) },
 
   // ---------------------------------------------------------------------------- staff sign-in
   'POST /api/auth/login': {

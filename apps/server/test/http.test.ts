@@ -116,6 +116,11 @@ describe('configuration is checked at boot', () => {
     ]);
   });
 
+  test('METRICS_TOKEN, when set, is a long random string', () => {
+    assert.throws(() => loadConfig({ NODE_ENV: 'test', METRICS_TOKEN: 'short' }), /METRICS_TOKEN/);
+    assert.equal(loadConfig({ NODE_ENV: 'test' }).metricsToken, undefined);
+  });
+
   test('production refuses to start without its own secret', () => {
     assert.throws(() => loadConfig({ NODE_ENV: 'production' }), /APP_SECRET/);
     assert.throws(() => loadConfig({ ...PRODUCTION, APP_SECRET: 'short' }), /APP_SECRET/);

@@ -81,6 +81,10 @@ declare module 'fastify' {
     /** The upload's place in the queue and its temporary files; null outside upload routes. */
     upload: UploadPlace | null;
   }
+  interface FastifyInstance {
+    /** How many upload places this instance has taken now (of MAX_ACTIVE_UPLOADS). */
+    uploadPlacesInUse: () => number;
+  }
 }
 
 /** The photo of a form, on disk. */
@@ -177,6 +181,7 @@ export function registerUploadQueue(app: FastifyInstance, opts: { dir: string; p
     return err;
   };
   app.decorateRequest('upload', null);
+  app.decorate('uploadPlacesInUse', () => active);
   app.addHook('onRequest', async (req: FastifyRequest, reply) => {
     if (!req.routeOptions.config.upload) return;
     const declared = Number(req.headers['content-length']);
