@@ -31,6 +31,7 @@ import {
   ownerHashOf,
   saveDraftScene,
 } from './photo-service.ts';
+import { byCustomer } from './state.ts';
 
 /** `PUT /api/orders/{id}`: the customer's order gets its photo. Other fields are ignored. */
 const OrderUpdateSchema = z.object({ image: FileUri });
@@ -54,7 +55,7 @@ export async function orderPhotoRoutes(app: FastifyInstance): Promise<void> {
       const access = await orderAccess(db, req, req.params.id);
       const ownerHash = ownerHashOf(req.visitorId);
       await db.transaction((tx) =>
-        attachPhoto(tx, files, req.params.id, fileIdFromUri(req.body.image), ownerHash, 'customer'),
+        attachPhoto(tx, files, req.params.id, fileIdFromUri(req.body.image), ownerHash, byCustomer),
       );
       return reply.headers(noStore).send(await readOrderFor(db, req.params.id, access));
     },

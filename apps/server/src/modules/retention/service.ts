@@ -1,3 +1,4 @@
+import { isBeingOrdered, statusesWhere } from '@shop/contracts/order-lifecycle';
 import type { RetentionPeriods } from '@shop/contracts/retention';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { FileService } from '../files/service.ts';
@@ -31,13 +32,7 @@ const RETENTION_LOCK = 7_263_013;
 export const UNVERIFIED_NOTIFICATION_DAYS = 30;
 
 /** Orders that were never confirmed: the customer left before paying or placing the order. */
-const UNCONFIRMED = [
-  'created',
-  'image_uploaded',
-  'design_confirmed',
-  'details_confirmed',
-  'awaiting_payment',
-];
+const UNCONFIRMED = statusesWhere(isBeingOrdered);
 
 export interface RetentionResult {
   /** 'ran', or why nothing was done: another instance holds the job, or it already ran that day. */
