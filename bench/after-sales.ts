@@ -27,7 +27,7 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seedDemoCatalogue } from '../apps/server/src/db/seed/seed.ts';
 import { loadConfig } from '../apps/server/src/env.ts';
 import { FileService } from '../apps/server/src/modules/files/service.ts';
-import { salesReport } from '../apps/server/src/modules/reports/sales.ts';
+import { salesReport } from '../apps/server/src/read-models/sales.ts';
 import { LocalFileStore, MemoryFileStore } from '../apps/server/src/storage/file-store.ts';
 import { expectOk, IDENTITY, testPhoto, uploadImage } from '../apps/server/test/checkout-helpers.ts';
 import {

@@ -81,6 +81,7 @@ export const messages = {
   orderNotOwned:
     'Este pedido se hizo en otro navegador o dispositivo. Para seguirlo, abre el enlace «Sigue tu pedido» de tu correo.',
   orderStateConflict: 'El pedido no admite este cambio en su estado actual.',
+  orderTransitionNotAllowed: 'El pedido no puede pasar a ese estado desde el estado en que está.',
   cannotLockOutSelf: 'No puede desactivar su propia cuenta ni quitarse el rol de administrador.',
   orderIdFilterInvalid: 'Indique un número de pedido o un identificador de pedido válido.',
   useShipped: 'Este pedido se envía a domicilio: márquelo como enviado.',

@@ -1,23 +1,11 @@
 import { z } from 'zod';
 import { FileUri, Id, IdParam } from './common.ts';
 import { DesignTransformSchema } from './design-transform.ts';
+import { ORDER_STATUSES } from './order-lifecycle.ts';
 import { OrderPhotoSchema, SceneSchema } from './scene-schema.ts';
 
-/** The order life cycle of docs/product.md §4.8; the server enforces every transition. */
-export const OrderStatus = z.enum([
-  'created',
-  'image_uploaded',
-  'design_confirmed',
-  'details_confirmed',
-  'awaiting_payment',
-  'to_pay_at_store',
-  'paid',
-  'printed',
-  'ready',
-  'shipped',
-  'delivered',
-  'cancelled',
-]);
+/** The order's states; its moves and who may make them are the table of `order-lifecycle.ts` (§4.8). */
+export const OrderStatus = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatus>;
 
 export const PaymentMethod = z.enum(['paystore', 'paynow']);
@@ -133,9 +121,6 @@ export const OrderSchema = z.object({
   trackingToken: TrackingToken.nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
-
-/** States in which the customer has finished ordering (the back office's "finished only"). */
-export { PLACED_STATUSES } from './order-rules.ts';
 
 /** A real calendar day (no 2024-02-30), in years the shop can have orders. */
 const QueryDate = z

@@ -11,6 +11,7 @@ import { fileIdFromUri, fileUri } from '../modules/files/index.ts';
 import {
   addPhoto,
   attachPhoto,
+  byCustomer,
   createUploadToken,
   detachPhoto,
   orderAccess,
@@ -45,7 +46,7 @@ export async function orderPhotoRoutes(app: FastifyInstance): Promise<void> {
       const access = await orderAccess(db, req, req.params.id);
       const ownerHash = ownerHashOf(req.visitorId);
       await db.transaction((tx) =>
-        attachPhoto(tx, files, req.params.id, fileIdFromUri(req.body.image), ownerHash, 'customer'),
+        attachPhoto(tx, files, req.params.id, fileIdFromUri(req.body.image), ownerHash, byCustomer),
       );
       return reply.headers(noStore).send(await readOrderFor(db, req.params.id, access));
     },

@@ -1,7 +1,7 @@
 import type { StaffUser } from '@shop/contracts/auth';
 import type { Dashboard } from '@shop/contracts/dashboard';
+import { isPlaced, type OrderStatus, statusesWhere, waitsForPrint } from '@shop/contracts/order-lifecycle';
 import { formatOrderNumber } from '@shop/contracts/order-number';
-import type { OrderStatus } from '@shop/contracts/orders';
 import { PICKUP_WAIT_ALERT_DAYS } from '@shop/contracts/tracking-rules';
 import type { Queryable } from '../db/client.ts';
 import { forbidden } from '../lib/errors.ts';
@@ -34,11 +34,11 @@ export async function dashboard(
   const [counts, ready, payments, notifications, aeat] = await Promise.all([
     q.query<{ today: number; waiting: number }>(
       `SELECT
-         count(*) FILTER (WHERE o.status IN ('to_pay_at_store', 'paid', 'printed', 'ready', 'shipped', 'delivered')
+         count(*) FILTER (WHERE o.status = ANY($2::text[])
            AND o.created_at >= (now() AT TIME ZONE 'Europe/Madrid')::date::timestamp AT TIME ZONE 'Europe/Madrid')::int AS today,
-         count(*) FILTER (WHERE o.status IN ('to_pay_at_store', 'paid'))::int AS waiting
+         count(*) FILTER (WHERE o.status = ANY($3::text[]))::int AS waiting
        FROM orders o WHERE ($1::int IS NULL OR o.store_id = $1)`,
-      [store],
+      [store, statusesWhere(isPlaced), statusesWhere(waitsForPrint)],
     ),
     q.query<LineRow>(
       `SELECT o.id, o.order_number, s.name AS store_name, o.status, e.at AS since

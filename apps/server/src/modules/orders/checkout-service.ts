@@ -1,3 +1,4 @@
+import type { StaffUser } from '@shop/contracts/auth';
 import {
   type ContactDetails,
   contactProblem,
@@ -6,13 +7,19 @@ import {
   normaliseContact,
   singleLine,
 } from '@shop/contracts/checkout';
-import { PAYABLE_AT_STORE_STATUSES } from '@shop/contracts/order-rules';
+import {
+  isCashableAtCounter,
+  isCheckoutOpen,
+  isDeliveryOpen,
+  mayChoosePaymentMethod,
+  type OrderStatus,
+} from '@shop/contracts/order-lifecycle';
 import type { PaymentMethod } from '@shop/contracts/orders';
 import type { Queryable } from '../../db/client.ts';
 import { fail, fieldError } from '../../lib/errors.ts';
 import { refuseWhilePaymentInProgress } from '../payments/pending.ts';
 import { markOrderPaid } from './paid.ts';
-import { expectOpen, type LockedOrder, lockOrder, moveTo } from './state.ts';
+import { byCustomer, byStaff, expectOpen, type LockedOrder, lockOrder, transition } from './state.ts';
 
 /**
  * The checkout steps of docs/product.md §4.6 as a server-enforced state machine. Every step locks the
@@ -24,14 +31,6 @@ import { expectOpen, type LockedOrder, lockOrder, moveTo } from './state.ts';
  *                      │                  (paid at the counter any time before delivery: paid_at)
  *                      └─ pay now ─(initiate)─▶ awaiting_payment ─(gateway says paid)─▶ paid
  */
-
-/** Steps before payment, where the customer may still change the method, delivery and data. */
-export const OPEN_CHECKOUT = [
-  'design_confirmed',
-  'details_confirmed',
-  'to_pay_at_store',
-  'awaiting_payment',
-] as const;
 
 interface CheckoutRow {
   payment_method: PaymentMethod | null;
@@ -94,13 +93,13 @@ async function settleDetails(tx: Queryable, order: LockedOrder, effects: Checkou
     row.customer_name !== null &&
     contactProblem(contact, row.is_home_delivery) === null &&
     (!row.is_home_delivery || row.customer_address !== null);
-  const target = !complete
+  const target: OrderStatus = !complete
     ? 'design_confirmed'
     : row.payment_method === 'paystore'
       ? 'to_pay_at_store'
       : 'details_confirmed';
   const wasPlaced = order.status === 'to_pay_at_store';
-  await moveTo(tx, order, target, 'customer');
+  await transition(tx, order, target, byCustomer);
   if (target === 'to_pay_at_store' && !wasPlaced) await effects.orderPlaced(tx, order.id);
 }
 
@@ -115,7 +114,7 @@ export async function confirmPaymentMethod(
   effects: CheckoutEffects,
 ): Promise<void> {
   const order = await lockOrder(tx, orderId);
-  expectOpen(order, ['image_uploaded', ...OPEN_CHECKOUT]);
+  expectOpen(order, mayChoosePaymentMethod);
   if (method === 'paynow' && order.origin === 'screen') throw fail(409, 'ORDER_STATE', 'kioskPaysAtStore');
   const row = await checkoutRow(tx, orderId);
   if (!row.design_id) throw fail(409, 'ORDER_STATE', 'designMissing');
@@ -129,7 +128,7 @@ export async function confirmPaymentMethod(
      WHERE id = $1`,
     [orderId, method],
   );
-  if (order.status === 'image_uploaded') await moveTo(tx, order, 'design_confirmed', 'customer');
+  if (order.status === 'image_uploaded') await transition(tx, order, 'design_confirmed', byCustomer);
   await settleDetails(tx, order, effects);
 }
 
@@ -140,7 +139,7 @@ export async function confirmInStorePickup(
   effects: CheckoutEffects,
 ): Promise<void> {
   const order = await lockOrder(tx, orderId);
-  expectOpen(order, OPEN_CHECKOUT);
+  expectOpen(order, isCheckoutOpen);
   if ((await checkoutRow(tx, orderId)).is_home_delivery) await refuseWhilePaymentInProgress(tx, orderId);
   await tx.query(
     `UPDATE orders SET is_home_delivery = false, shipping_cents = 0, customer_address = NULL, customer_city = NULL,
@@ -153,7 +152,7 @@ export async function confirmInStorePickup(
 /** Home delivery: the store's fee, set (never added) however often this is called. Pay now only. */
 export async function addDelivery(tx: Queryable, orderId: string, effects: CheckoutEffects): Promise<void> {
   const order = await lockOrder(tx, orderId);
-  expectOpen(order, ['design_confirmed', 'details_confirmed', 'awaiting_payment']);
+  expectOpen(order, isDeliveryOpen);
   const row = await checkoutRow(tx, orderId);
   if (row.payment_method !== 'paynow') throw fail(409, 'ORDER_STATE', 'deliveryNeedsPayNow');
   if (!row.is_home_delivery) await refuseWhilePaymentInProgress(tx, orderId);
@@ -171,7 +170,7 @@ export async function confirmUserDetails(
   effects: CheckoutEffects,
 ): Promise<void> {
   const order = await lockOrder(tx, orderId);
-  expectOpen(order, OPEN_CHECKOUT);
+  expectOpen(order, isCheckoutOpen);
   const row = await checkoutRow(tx, orderId);
   const problem = contactProblem(details, row.is_home_delivery);
   if (problem) throw fail(400, 'VALIDATION_FAILED', problem);
@@ -191,7 +190,7 @@ export async function confirmDelivery(
   effects: CheckoutEffects,
 ): Promise<void> {
   const order = await lockOrder(tx, orderId);
-  expectOpen(order, ['design_confirmed', 'details_confirmed', 'awaiting_payment']);
+  expectOpen(order, isDeliveryOpen);
   const row = await checkoutRow(tx, orderId);
   if (!row.is_home_delivery) throw fail(409, 'ORDER_STATE', 'deliveryNotChosen');
   const problem = deliveryProblem(details);
@@ -214,7 +213,7 @@ export async function confirmDelivery(
 export async function confirmPaidAtStore(
   tx: Queryable,
   orderId: string,
-  staff: { email: string },
+  staff: StaffUser,
   canActOnStore: (storeId: number) => void,
   effects: CheckoutEffects,
 ): Promise<void> {
@@ -225,8 +224,8 @@ export async function confirmPaidAtStore(
     [orderId],
   );
   if (rows[0]!.paid) return;
-  if (rows[0]!.payment_method !== 'paystore' || !PAYABLE_AT_STORE_STATUSES.includes(order.status)) {
+  if (rows[0]!.payment_method !== 'paystore' || !isCashableAtCounter(order.status)) {
     throw fail(409, 'ORDER_STATE', 'markPaidNotAllowed');
   }
-  await markOrderPaid(tx, order, { actor: `staff:${staff.email}`, note: 'Cobrado en la tienda' }, effects);
+  await markOrderPaid(tx, order, { by: byStaff(staff), note: 'Cobrado en la tienda' }, effects);
 }

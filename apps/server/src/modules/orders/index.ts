@@ -22,3 +22,4 @@ export {
   ordersPastKeeping,
   stripOrders,
 } from './retention.ts';
+export { byCustomer } from './state.ts';

@@ -1,11 +1,11 @@
 import type { Queryable } from '../../db/client.ts';
 import type { CheckoutEffects } from './checkout-service.ts';
-import { type LockedOrder, moveTo } from './state.ts';
+import { type LockedOrder, type Mover, moverName, transition } from './state.ts';
 
 /** Who recorded a payment and what the timeline says about it. */
 export interface PaymentRecord {
-  /** 'gateway' for the payment gateway's notification, 'staff:<e-mail>' at the counter. */
-  actor: string;
+  /** The payment gateway's verified answer, or staff at the counter (`paid_by`: gateway, staff:<e-mail>). */
+  by: Mover;
   note: string | null;
 }
 
@@ -25,22 +25,23 @@ export async function markOrderPaid(
   payment: PaymentRecord,
   effects: CheckoutEffects,
 ): Promise<boolean> {
+  const actor = moverName(payment.by);
   const { rows } = await tx.query<{ payment_method: string | null }>(
     `UPDATE orders SET paid_at = now(), paid_by = $2, updated_at = now()
      WHERE id = $1 AND paid_at IS NULL RETURNING payment_method`,
-    [order.id, payment.actor],
+    [order.id, actor],
   );
   if (!rows[0]) return false;
   if (rows[0].payment_method === 'paynow') {
-    await moveTo(tx, order, 'paid', payment.actor, payment.note);
+    await transition(tx, order, 'paid', payment.by, payment.note);
   } else {
     await tx.query(
       `INSERT INTO order_events (order_id, from_status, to_status, actor, note, kind)
        VALUES ($1, $2, $2, $3, $4, 'paid')`,
-      [order.id, order.status, payment.actor, payment.note],
+      [order.id, order.status, actor, payment.note],
     );
   }
-  await effects.issueInvoice(tx, order.id, payment.actor);
+  await effects.issueInvoice(tx, order.id, actor);
   await effects.orderPaid(tx, order.id);
   return true;
 }

@@ -1,6 +1,7 @@
 import { coverageGap } from '@shop/case-geometry/coverage';
 import { sceneCoverageSlots } from '@shop/case-render/scene';
-import type { DesignTransform, OrderStatus } from '@shop/contracts/orders';
+import { isDesignOpen, type OrderStatus, takesPhoto } from '@shop/contracts/order-lifecycle';
+import type { DesignTransform } from '@shop/contracts/orders';
 import type { Scene } from '@shop/contracts/scene';
 import type { Queryable } from '../../db/client.ts';
 import { fail, fieldError } from '../../lib/errors.ts';
@@ -15,33 +16,22 @@ import {
 } from '../print/case-slot.ts';
 import { textsOutsidePrintableArea } from '../print/scene-render.ts';
 import { expectOrderRoom } from './photo-quota.ts';
-import { expectStatus, type LockedOrder, lockOrder, moveTo } from './state.ts';
+import { byCustomer, expectStatus, type LockedOrder, lockOrder, type Mover, transition } from './state.ts';
 
 /** A phone upload link lives about half an hour. */
 export const UPLOAD_TOKEN_TTL_SECONDS = 30 * 60;
 
-/** A photo can be added or changed until the design is confirmed. */
-const ACCEPTS_PHOTO = ['created', 'image_uploaded'] as const;
-
-/** The design can be (re)made until the customer's details are confirmed: then the order is placed. */
-const ACCEPTS_DESIGN = ['image_uploaded', 'design_confirmed'] as const;
-
-/** While the design is open the editor may add photos to the tray and save its draft. */
-const DESIGN_OPEN = ['created', 'image_uploaded', 'design_confirmed'] as const;
-
 /** Photos in one order's tray: more than any layout needs, few enough to keep an order's files small. */
 export const MAX_ORDER_PHOTOS = 12;
 
-/** 409 DESIGN_LOCKED for an order placed (details confirmed) or gone further; 409 for other wrong states. */
-function expectDesignOpen(order: LockedOrder, allowed: readonly OrderStatus[]): void {
-  if (allowed.includes(order.status)) return;
-  if (
-    order.status === 'created' ||
-    order.status === 'image_uploaded' ||
-    order.status === 'design_confirmed'
-  ) {
-    throw fail(409, 'ORDER_STATE', 'orderStateConflict');
-  }
+/**
+ * 409 DESIGN_LOCKED for an order whose design is closed (details confirmed or further); 409 for
+ * other wrong states. Photos go in (`takesPhoto`) until the design is confirmed; the design, the
+ * tray and the draft stay open (`isDesignOpen`) until the details are.
+ */
+function expectDesignOpen(order: LockedOrder, rule: (s: OrderStatus) => boolean): void {
+  if (rule(order.status)) return;
+  if (isDesignOpen(order.status)) throw fail(409, 'ORDER_STATE', 'orderStateConflict');
   throw fail(409, 'DESIGN_LOCKED', 'designLocked');
 }
 
@@ -55,11 +45,11 @@ export async function attachPhoto(
   orderId: string,
   fileId: string,
   ownerHash: string | null,
-  actor: string,
+  by: Mover,
 ): Promise<void> {
   const order = await lockOrder(tx, orderId);
   if (order.status === 'design_confirmed') throw fail(409, 'ORDER_STATE', 'uploadTooLate');
-  expectDesignOpen(order, ACCEPTS_PHOTO);
+  expectDesignOpen(order, takesPhoto);
   await expectUpload(tx, files, fileId, ownerHash);
   await addToTray(tx, orderId, fileId);
   // A new photo makes any design of the old one meaningless, and ends every upload link handed
@@ -74,7 +64,7 @@ export async function attachPhoto(
   await tx.query('UPDATE upload_tokens SET used_at = now() WHERE order_id = $1 AND used_at IS NULL', [
     orderId,
   ]);
-  await moveTo(tx, order, 'image_uploaded', actor);
+  await transition(tx, order, 'image_uploaded', by);
 }
 
 /**
@@ -121,14 +111,14 @@ export async function addPhoto(
   ownerHash: string,
 ): Promise<void> {
   const order = await lockOrder(tx, orderId);
-  expectDesignOpen(order, DESIGN_OPEN);
+  expectDesignOpen(order, isDesignOpen);
   await expectUpload(tx, files, fileId, ownerHash);
   await addToTray(tx, orderId, fileId);
   await tx.query('UPDATE orders SET image_id = COALESCE(image_id, $2), updated_at = now() WHERE id = $1', [
     orderId,
     fileId,
   ]);
-  if (order.status === 'created') await moveTo(tx, order, 'image_uploaded', 'customer');
+  if (order.status === 'created') await transition(tx, order, 'image_uploaded', byCustomer);
 }
 
 /**
@@ -148,7 +138,7 @@ export async function attachPhotoWithToken(
   );
   // Spent or expired in the meantime (another upload through the same link won the race).
   if (!rows[0]) return refuseLink(tx, token);
-  await attachPhoto(tx, files, rows[0].order_id, fileId, null, 'phone');
+  await attachPhoto(tx, files, rows[0].order_id, fileId, null, { kind: 'customer', via: 'phone' });
   return rows[0].order_id;
 }
 
@@ -174,7 +164,7 @@ export async function saveDesign(
 ): Promise<void> {
   const order = await lockOrder(tx, orderId);
   // A placed order is frozen: its design is what the customer approved and what gets printed.
-  expectDesignOpen(order, ACCEPTS_DESIGN);
+  expectDesignOpen(order, isDesignOpen);
   if (!order.image_id) throw fail(409, 'ORDER_STATE', 'orderStateConflict');
   // Made with a photo the order no longer has (a phone sent another meanwhile): not this order's design.
   if (design.photoId !== null && design.photoId !== order.image_id) {
@@ -220,7 +210,7 @@ export async function saveSceneDesign(
 ): Promise<void> {
   const order = await lockOrder(tx, orderId);
   // 'created' too: its photos are in the tray even when 'Cambiar foto' took the order's photo off.
-  expectDesignOpen(order, DESIGN_OPEN);
+  expectDesignOpen(order, isDesignOpen);
   const { scene } = design;
   const modelId = await expectSceneOfOrder(tx, orderId, scene);
   const missing = scene.slots.findIndex((s) => s.photo === null || s.transform === null);
@@ -257,7 +247,7 @@ export async function saveSceneDesign(
       fileIdFromUri(s.photo!),
     ]);
   }
-  if (order.status === 'created') await moveTo(tx, order, 'image_uploaded', 'customer');
+  if (order.status === 'created') await transition(tx, order, 'image_uploaded', byCustomer);
 }
 
 /**
@@ -266,7 +256,7 @@ export async function saveSceneDesign(
  */
 export async function saveDraftScene(tx: Queryable, orderId: string, scene: Scene): Promise<void> {
   const order = await lockOrder(tx, orderId);
-  expectDesignOpen(order, DESIGN_OPEN);
+  expectDesignOpen(order, isDesignOpen);
   await expectSceneOfOrder(tx, orderId, scene);
   await tx.query('UPDATE orders SET draft_scene = $2, updated_at = now() WHERE id = $1', [
     orderId,
@@ -362,7 +352,7 @@ async function expectCovers(
  */
 export async function detachPhoto(tx: Queryable, orderId: string): Promise<void> {
   const order = await lockOrder(tx, orderId);
-  expectDesignOpen(order, [...ACCEPTS_PHOTO, 'design_confirmed']);
+  expectDesignOpen(order, isDesignOpen);
   if (order.image_id) {
     await tx.query('DELETE FROM order_photos WHERE order_id = $1 AND file_id = $2', [
       orderId,
@@ -377,7 +367,7 @@ export async function detachPhoto(tx: Queryable, orderId: string): Promise<void>
     [orderId],
   );
   await tx.query('DELETE FROM order_design_photos WHERE order_id = $1', [orderId]);
-  await moveTo(tx, order, 'created', 'customer');
+  await transition(tx, order, 'created', byCustomer);
 }
 
 /** Empties the draft's slots that hold this photo (their placement was for it). */
@@ -402,7 +392,7 @@ export const UPLOAD_TOKENS_PER_ORDER = 5;
 
 export async function createUploadToken(tx: Queryable, orderId: string): Promise<string> {
   const order = await lockOrder(tx, orderId);
-  expectStatus(order, ACCEPTS_PHOTO);
+  expectStatus(order, takesPhoto);
   const token = randomToken();
   await tx.query(
     `INSERT INTO upload_tokens (token_hash, order_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
@@ -425,7 +415,7 @@ export async function createUploadToken(tx: Queryable, orderId: string): Promise
  */
 export async function orderOfUploadToken(q: Queryable, token: string): Promise<string> {
   if (!/^[A-Za-z0-9_-]{22}$/.test(token)) throw fail(403, 'UPLOAD_LINK_INVALID', 'uploadLinkInvalid');
-  const { rows } = await q.query<{ order_id: string; used: boolean; status: string }>(
+  const { rows } = await q.query<{ order_id: string; used: boolean; status: OrderStatus }>(
     `SELECT t.order_id, t.used_at IS NOT NULL AS used, o.status
      FROM upload_tokens t JOIN orders o ON o.id = t.order_id
      WHERE t.token_hash = $1 AND t.expires_at > now()`,
@@ -434,7 +424,7 @@ export async function orderOfUploadToken(q: Queryable, token: string): Promise<s
   const link = rows[0];
   if (!link) throw fail(403, 'UPLOAD_LINK_INVALID', 'uploadLinkInvalid');
   if (link.used) throw fail(403, 'UPLOAD_LINK_USED', 'uploadLinkUsed');
-  if (!(ACCEPTS_PHOTO as readonly string[]).includes(link.status)) {
+  if (!takesPhoto(link.status)) {
     throw fail(409, 'ORDER_STATE', 'uploadTooLate');
   }
   return link.order_id;

@@ -1,16 +1,11 @@
+import { isBeingOrdered, statusesWhere } from '@shop/contracts/order-lifecycle';
 import type { RetentionPeriods } from '@shop/contracts/retention';
 import type { Queryable } from '../../db/client.ts';
 
 /** What the orders forget on schedule (the retention workflow, `workflows/retention.ts`, runs it). */
 
 /** Orders that were never confirmed: the customer left before paying or placing the order. */
-const UNCONFIRMED = [
-  'created',
-  'image_uploaded',
-  'design_confirmed',
-  'details_confirmed',
-  'awaiting_payment',
-];
+const UNCONFIRMED = statusesWhere(isBeingOrdered);
 
 /**
  * Orders never confirmed and untouched for `days`; `bare` when nothing personal is left in them

@@ -1,4 +1,5 @@
 import { centsToEuros } from '@shop/contracts/money';
+import { isPendingPrinting } from '@shop/contracts/order-lifecycle';
 import { formatOrderNumber } from '@shop/contracts/order-number';
 import type {
   DesignTransform,
@@ -122,7 +123,7 @@ export function toOrder(r: OrderRow, opts: { trackingToken?: boolean } = {}): Or
     paymentMethod: r.payment_method,
     // Paid is a fact of its own (paid_at), not a state: a pay-at-store order is printed unpaid.
     pendingPayment: r.paid_at === null && r.status !== 'cancelled',
-    pendingPrinting: !['printed', 'ready', 'shipped', 'delivered', 'cancelled'].includes(r.status),
+    pendingPrinting: isPendingPrinting(r.status),
     createdAt: r.created_at.toISOString(),
     // Once there is a design, the photo it was made with: what is printed and shown everywhere.
     image: fileUriOrNull(r.image_id),

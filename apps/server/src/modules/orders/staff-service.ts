@@ -1,19 +1,19 @@
 import { PRINT_DPI } from '@shop/case-geometry/print-size';
 import type { StaffUser } from '@shop/contracts/auth';
-import { PRINTABLE_STATUSES } from '@shop/contracts/order-rules';
 import {
-  type OrderEvent,
-  type OrderFilter,
-  type OrderPage,
+  isPlaced,
+  isPrintable,
   type OrderStatus,
-  PLACED_STATUSES,
-} from '@shop/contracts/orders';
+  statusesWhere,
+  waitsForPrint,
+} from '@shop/contracts/order-lifecycle';
+import type { OrderEvent, OrderFilter, OrderPage, StaffStatusChange } from '@shop/contracts/orders';
 import type { Database, Queryable } from '../../db/client.ts';
 import { fail, forbidden } from '../../lib/errors.ts';
 import type { FileService } from '../files/service.ts';
 import { renderOrderPrint } from '../print/service.ts';
 import { ORDER_SELECT, type OrderRow, toOrder } from './service.ts';
-import { expectStatus, lockOrder, moveTo } from './state.ts';
+import { byStaff, expectStatus, expectTransition, lockOrder, transition } from './state.ts';
 
 const SORTS: Record<OrderFilter['sort'], string> = {
   createdAt: 'o.created_at ASC, o.order_number ASC',
@@ -59,7 +59,7 @@ export async function listOrders(q: Queryable, staff: StaffUser, filter: OrderFi
   if (filter.endDate) {
     where.push(`o.created_at < ((${add(filter.endDate)}::date + 1)::timestamp AT TIME ZONE 'Europe/Madrid')`);
   }
-  if (filter.finishedOnly === 'true') where.push(`o.status = ANY(${add([...PLACED_STATUSES])}::text[])`);
+  if (filter.finishedOnly === 'true') where.push(`o.status = ANY(${add(statusesWhere(isPlaced))}::text[])`);
   if (filter.status) where.push(`o.status = ${add(filter.status)}`);
   if (filter.paid) where.push(filter.paid === 'true' ? 'o.paid_at IS NOT NULL' : 'o.paid_at IS NULL');
   // Abandoned orders (a model chosen a day ago and nothing since) crowd the list; a search for one
@@ -115,26 +115,6 @@ export async function orderTimeline(q: Queryable, orderId: string): Promise<Orde
   }));
 }
 
-/** Which hand-set states may follow which: the shop floor's part of the life cycle. */
-const STAFF_TRANSITIONS: Record<'ready' | 'shipped' | 'delivered' | 'cancelled', readonly OrderStatus[]> = {
-  ready: ['printed'],
-  shipped: ['printed'],
-  delivered: ['ready', 'shipped'],
-  // Before printing. A paid order's money goes back with the cancellation (payments/cancellation.ts).
-  cancelled: [
-    'created',
-    'image_uploaded',
-    'design_confirmed',
-    'details_confirmed',
-    'awaiting_payment',
-    'to_pay_at_store',
-    'paid',
-  ],
-};
-
-/** The states an order may be cancelled from. */
-export const CANCELLABLE: readonly OrderStatus[] = STAFF_TRANSITIONS.cancelled;
-
 /** The parcel of a 'shipped' change: carrier and tracking number (required), link (optional). */
 export interface ParcelInput {
   carrier?: string | undefined;
@@ -143,14 +123,16 @@ export interface ParcelInput {
 }
 
 /**
- * A hand-set change of state, with its timeline line ("who and when"). Returns false when the
+ * A hand-set change of state, with its timeline line ("who and when"), as the life cycle's table
+ * allows it (pickup orders become ready, home deliveries shipped, only paid ones delivered; a paid
+ * order's money goes back with its cancellation, payments/cancellation.ts). Returns false when the
  * order was in that state already (nothing changes, no mail goes out again).
  */
 export async function changeStatusByStaff(
   tx: Queryable,
   orderId: string,
   staff: StaffUser,
-  to: keyof typeof STAFF_TRANSITIONS,
+  to: StaffStatusChange['status'],
   note: string | null,
   parcel: ParcelInput = {},
 ): Promise<boolean> {
@@ -160,23 +142,9 @@ export async function changeStatusByStaff(
     throw fail(400, 'VALIDATION_FAILED', 'parcelOnlyWhenShipped');
   }
   if (order.status === to) return false;
-  expectStatus(order, STAFF_TRANSITIONS[to]);
-  if (to === 'delivered') {
-    // A pay-at-store customer pays when collecting: the case does not leave the counter unpaid.
-    const { rows } = await tx.query<{ paid: boolean }>(
-      'SELECT paid_at IS NOT NULL AS paid FROM orders WHERE id = $1',
-      [orderId],
-    );
-    if (!rows[0]!.paid) throw fail(409, 'ORDER_STATE', 'deliverNeedsPayment');
-  }
-  if (to === 'ready' || to === 'shipped') {
-    const { rows } = await tx.query<{ is_home_delivery: boolean }>(
-      'SELECT is_home_delivery FROM orders WHERE id = $1',
-      [orderId],
-    );
-    const delivery = rows[0]!.is_home_delivery;
-    if ((to === 'shipped') !== delivery) throw fail(409, 'ORDER_STATE', delivery ? 'useShipped' : 'useReady');
-  }
+  const by = byStaff(staff);
+  // Before the parcel is checked or stored: a move the order cannot make is refused as such.
+  expectTransition(order, to, by);
   if (to === 'shipped') {
     if (!parcel.carrier || !parcel.trackingNumber) throw fail(400, 'VALIDATION_FAILED', 'parcelRequired');
     await tx.query('UPDATE orders SET carrier = $2, tracking_number = $3, tracking_url = $4 WHERE id = $1', [
@@ -187,12 +155,8 @@ export async function changeStatusByStaff(
     ]);
   }
   const parcelNote = to === 'shipped' ? `${parcel.carrier} ${parcel.trackingNumber}` : null;
-  await moveTo(tx, order, to, `staff:${staff.email}`, [note, parcelNote].filter(Boolean).join(' · ') || null);
-  return true;
+  return transition(tx, order, to, by, [note, parcelNote].filter(Boolean).join(' · ') || null);
 }
-
-/** The states the first print moves on from. */
-export const BEFORE_PRINT: readonly OrderStatus[] = ['to_pay_at_store', 'paid'];
 
 /**
  * Produces the order's print file once (rendering is slow, so it runs outside the transaction),
@@ -213,12 +177,12 @@ export async function printOrder(
   }>('SELECT status, print_png_id, print_pdf_id FROM orders WHERE id = $1', [orderId]);
   const row = current.rows[0];
   if (!row) throw fail(404, 'ORDER_NOT_FOUND', 'orderNotFound');
-  if (!PRINTABLE_STATUSES.includes(row.status)) throw fail(409, 'ORDER_STATE', 'printNeedsPayment');
+  if (!isPrintable(row.status)) throw fail(409, 'ORDER_STATE', 'printNeedsPayment');
   const rendered = row.print_pdf_id ? null : await renderOrderPrint(db, files, orderId);
 
   const { ids, discard } = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    expectStatus(order, PRINTABLE_STATUSES);
+    expectStatus(order, isPrintable);
     const { rows } = await tx.query<{ print_png_id: string | null; print_pdf_id: string | null }>(
       'SELECT print_png_id, print_pdf_id FROM orders WHERE id = $1',
       [orderId],
@@ -234,8 +198,8 @@ export async function printOrder(
         [orderId, ids.png, ids.pdf],
       );
     }
-    if (opts.markPrinted !== false && BEFORE_PRINT.includes(order.status)) {
-      await moveTo(tx, order, 'printed', `staff:${staff.email}`);
+    if (opts.markPrinted !== false && waitsForPrint(order.status)) {
+      await transition(tx, order, 'printed', byStaff(staff));
     }
     const removals = [];
     for (const id of discard) removals.push(await files.remove(tx, id));

@@ -1,5 +1,5 @@
 import { centsToEuros, eurosToCents } from '@shop/contracts/money';
-import type { OrderStatus } from '@shop/contracts/orders';
+import { isPlaced, type OrderStatus, statusesWhere } from '@shop/contracts/order-lifecycle';
 import { productName } from '@shop/contracts/product';
 import type { Tracking } from '@shop/contracts/tracking';
 import { TRACKING_STEP_LABELS, type TrackingStep, trackingInvoicePath } from '@shop/contracts/tracking-rules';
@@ -23,7 +23,7 @@ export async function orderOfTrackingToken(q: Queryable, token: string): Promise
 }
 
 /** The states that count as "received": the customer finished ordering (or went on to pay). */
-const RECEIVED: readonly OrderStatus[] = ['to_pay_at_store', 'awaiting_payment', 'paid'];
+const RECEIVED = statusesWhere((s) => isPlaced(s) || s === 'awaiting_payment');
 
 /**
  * The customer's view of an order's progress, from its timeline: the first time each milestone was

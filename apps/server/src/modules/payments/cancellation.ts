@@ -7,8 +7,8 @@ import { requireStoreAccess } from '../auth/service.ts';
 import { type IssuedInvoice, rectifyForCancellation } from '../invoices/service.ts';
 import { enqueueCancellationMail } from '../mail/service.ts';
 import type { CheckoutEffects } from '../orders/checkout-service.ts';
-import { CANCELLABLE, changeStatusByStaff, orderStoreId } from '../orders/staff-service.ts';
-import { expectStatus, lockOrder, moveTo } from '../orders/state.ts';
+import { changeStatusByStaff, orderStoreId } from '../orders/staff-service.ts';
+import { byStaff, expectTransition, lockOrder, transition } from '../orders/state.ts';
 import {
   askGateway,
   CANCELLATION_KEY,
@@ -93,7 +93,7 @@ export async function cancelInTransaction(
       ? `Importe devuelto en la tienda: ${formatEuros(centsToEuros(rows[0]!.due_cents))}`
       : null;
   // The money went back first (counter) or before (refunds already made); the rectificativa follows.
-  expectStatus(order, CANCELLABLE);
+  expectTransition(order, 'cancelled', byStaff(staff));
   const rectificativa = await rectifyForCancellation(
     tx,
     deps.invoices,
@@ -145,7 +145,7 @@ export async function cancelOrder(
         await cancelInTransaction(tx, deps, orderId, staff, note);
         return { done: true };
       }
-      expectStatus(order, CANCELLABLE);
+      expectTransition(order, 'cancelled', byStaff(staff));
       if (!deps.rest.refund) throw fail(409, 'REFUND_NOT_POSSIBLE', 'refundGatewayNotConfigured');
       const { rows } = await tx.query<{ n: number }>(
         'SELECT count(*)::int AS n FROM payment_refunds WHERE order_id = $1 AND idempotency_key LIKE $2',
@@ -221,7 +221,14 @@ export async function completeCancellation(
         rectificativa.id,
       ]);
     }
-    await moveTo(tx, order, 'cancelled', refund.requested_by, `${refund.reason} · ${back}`);
+    // The gateway has given the money back: the shop finishes the cancellation staff asked for.
+    await transition(
+      tx,
+      order,
+      'cancelled',
+      { kind: 'system', name: refund.requested_by },
+      `${refund.reason} · ${back}`,
+    );
     await tx.query('RELEASE SAVEPOINT cancel_after_refund');
   } catch (err) {
     await tx.query('ROLLBACK TO SAVEPOINT cancel_after_refund');

@@ -1,6 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { centsToEuros, formatEuros } from '@shop/contracts/money';
-import type { OrderStatus, PaymentMethod } from '@shop/contracts/orders';
+import {
+  canTransition,
+  isPastCheckout,
+  isPayableOnline,
+  type OrderStatus,
+} from '@shop/contracts/order-lifecycle';
+import type { PaymentMethod } from '@shop/contracts/orders';
 import type {
   OnlinePaymentMethod,
   PaymentAttemptStatus,
@@ -17,7 +23,7 @@ import { enqueueRefundMail } from '../mail/refund-templates.ts';
 import type { CheckoutEffects } from '../orders/checkout-service.ts';
 import { markOrderPaid } from '../orders/paid.ts';
 import { formatOrderNumber } from '../orders/service.ts';
-import { lockOrder, moveTo } from '../orders/state.ts';
+import { byCustomer, byGateway, lockOrder, transition } from '../orders/state.ts';
 import {
   decodeParamValue,
   isAuthorised,
@@ -37,12 +43,6 @@ import {
 
 /** Euro, ISO 4217 numeric code, as Redsys writes it. */
 export const CURRENCY_EUR = '978';
-
-/** States in which payment has been settled: the order's price and data are frozen. */
-const SETTLED: readonly OrderStatus[] = ['paid', 'printed', 'ready', 'shipped', 'delivered'];
-
-/** States from which a pay-now order can go to the gateway. */
-const PAYABLE: readonly OrderStatus[] = ['details_confirmed', 'awaiting_payment'];
 
 /** A customer can start this many gateway trips per order and hour (each one is a row). */
 const INITIATIONS_PER_HOUR = 30;
@@ -94,7 +94,8 @@ export async function initiatePayment(
 ): Promise<PaymentInitiation> {
   const { attempt, order } = await db.transaction(async (tx) => {
     const locked = await lockOrder(tx, input.orderId);
-    if (SETTLED.includes(locked.status)) throw fail(409, 'ORDER_STATE', 'paymentAlreadySettled');
+    // Paid online, printed or further: the order's price and data are frozen.
+    if (isPastCheckout(locked.status)) throw fail(409, 'ORDER_STATE', 'paymentAlreadySettled');
     const { rows } = await tx.query<PayableOrderRow>(
       `SELECT o.order_number, o.payment_method, o.price_cents, o.shipping_cents,
               b.name AS brand_name, m.name AS model_name
@@ -105,7 +106,7 @@ export async function initiatePayment(
     const row = rows[0]!;
     if (locked.status === 'cancelled') throw fail(409, 'ORDER_STATE', 'orderStateConflict');
     if (row.payment_method === 'paystore') throw fail(409, 'ORDER_STATE', 'paymentNotPayNow');
-    if (row.payment_method !== 'paynow' || !PAYABLE.includes(locked.status)) {
+    if (row.payment_method !== 'paynow' || !isPayableOnline(locked.status)) {
       throw fail(409, 'ORDER_STATE', 'paymentNotReady');
     }
     const amountCents = row.price_cents + row.shipping_cents;
@@ -123,7 +124,7 @@ export async function initiatePayment(
       inserted = created[0];
     }
     if (!inserted) throw new Error('could not mint a unique gateway order number');
-    await moveTo(tx, locked, 'awaiting_payment', 'customer');
+    await transition(tx, locked, 'awaiting_payment', byCustomer);
     return { attempt: { ...inserted, amountCents }, order: row };
   });
 
@@ -409,20 +410,20 @@ export async function applyAuthorisation(
   );
   const row = rows[0]!;
   let mismatch: Mismatch | null = null;
-  if (SETTLED.includes(order.status)) mismatch = 'already_paid';
+  if (isPastCheckout(order.status)) mismatch = 'already_paid';
   else if (order.status === 'cancelled') mismatch = 'cancelled';
   // The gateway said no to this operation first: the customer was told so and may have paid
   // another way since, so a later yes is not applied but given back like the others.
   else if (afterDenial) mismatch = 'after_denial';
   else if (row.payment_method !== 'paynow') mismatch = 'method_changed';
-  else if (!PAYABLE.includes(order.status)) mismatch = 'not_payable';
+  else if (!canTransition(order.status, 'paid', 'gateway')) mismatch = 'not_payable';
   else if (row.due !== attempt.amount_cents) mismatch = 'amount_changed';
 
   if (mismatch === null) {
     await markOrderPaid(
       tx,
       order,
-      { actor: 'gateway', note: `Redsys ${attempt.gateway_order} (${attempt.method})` },
+      { by: byGateway, note: `Redsys ${attempt.gateway_order} (${attempt.method})` },
       effects(),
     );
     log.info(context, 'order paid online');
@@ -523,7 +524,7 @@ export async function paymentStatus(q: Queryable, orderId: string): Promise<Paym
   // A payment that could not be applied is being given back: for the customer it did not pay.
   const latestStatus = latest?.mismatch ? 'failed' : latest?.status;
   return {
-    status: SETTLED.includes(order.status) ? 'paid' : (latestStatus ?? 'none'),
+    status: isPastCheckout(order.status) ? 'paid' : (latestStatus ?? 'none'),
     orderStatus: order.status,
     attempts: rows.map((r) => ({
       gatewayOrder: r.gateway_order,

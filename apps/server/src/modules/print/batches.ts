@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { StaffUser } from '@shop/contracts/auth';
 import { messages } from '@shop/contracts/messages';
-import type { OrderStatus } from '@shop/contracts/orders';
+import { isBatchable, type OrderStatus, statusesWhere, waitsForPrint } from '@shop/contracts/order-lifecycle';
 import type {
   PrintBatch,
   PrintBatchCreate,
@@ -13,13 +13,10 @@ import type { Database, Queryable } from '../../db/client.ts';
 import { AppError, fail, forbidden, notFound } from '../../lib/errors.ts';
 import { type FileService, fileUriOrNull } from '../files/service.ts';
 import { formatOrderNumber } from '../orders/service.ts';
-import { BEFORE_PRINT, printOrder } from '../orders/staff-service.ts';
-import { lockOrder, moveTo } from '../orders/state.ts';
+import { printOrder } from '../orders/staff-service.ts';
+import { byStaff, lockOrder, transition } from '../orders/state.ts';
 import { CaseTooLargeError, layoutSheets, SHEET_PRESETS, type SheetSpec } from './batch-layout.ts';
 import { type BatchCase, renderBatchPdf } from './batch-pdf.ts';
-
-/** Orders a batch may hold: placed and not printed yet, or printed already (a reprint). */
-const BATCHABLE: readonly OrderStatus[] = [...BEFORE_PRINT, 'printed'];
 
 const MM_PER_INCH = 25.4;
 
@@ -67,7 +64,7 @@ export async function createPrintBatch(
   if (storeIds.size > 1) throw fail(400, 'VALIDATION_FAILED', 'printBatchOneStore');
   const storeId = rows[0]!.store_id;
   for (const r of rows)
-    if (!BATCHABLE.includes(r.status)) throw withNumber('printBatchNotPrintable', r.order_number);
+    if (!isBatchable(r.status)) throw withNumber('printBatchNotPrintable', r.order_number);
 
   const settings = await storeSettings(db, storeId);
   const spec: SheetSpec = input.sheet
@@ -228,8 +225,8 @@ export async function markBatchPrinted(db: Database, staff: StaffUser, id: strin
     );
     for (const { order_id } of rows) {
       const order = await lockOrder(tx, order_id);
-      if (BEFORE_PRINT.includes(order.status)) {
-        await moveTo(tx, order, 'printed', `staff:${staff.email}`, 'Impreso en un lote de impresión');
+      if (waitsForPrint(order.status)) {
+        await transition(tx, order, 'printed', byStaff(staff), 'Impreso en un lote de impresión');
       }
     }
     await tx.query('UPDATE print_batches SET printed_at = now(), printed_by = $2 WHERE id = $1', [
@@ -282,7 +279,7 @@ export async function printQueue(
      JOIN models m ON m.id = o.model_id
      WHERE o.status = ANY($1::text[]) AND ($2::int IS NULL OR o.store_id = $2)
      ORDER BY o.created_at, o.order_number LIMIT 500`,
-    [[...BEFORE_PRINT], store ?? null],
+    [statusesWhere(waitsForPrint), store ?? null],
   );
   return rows.map((r) => ({
     id: r.id,

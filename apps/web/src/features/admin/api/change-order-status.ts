@@ -1,7 +1,8 @@
-import type { Order } from '@shop/contracts/orders';
+import type { Order, StaffStatusChange } from '@shop/contracts/orders';
 import { apiRequest } from '@/lib/api-client';
 
-export type StaffStatus = 'ready' | 'shipped' | 'delivered' | 'cancelled';
+/** The states staff set by hand (the print sets 'printed'). */
+export type StaffStatus = StaffStatusChange['status'];
 
 /** The parcel of a 'shipped' change. */
 export interface Parcel {

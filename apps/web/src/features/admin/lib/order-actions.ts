@@ -1,7 +1,13 @@
-import { PAYABLE_AT_STORE_STATUSES, PRINTABLE_STATUSES } from '@shop/contracts/order-rules';
-import type { Order, OrderStatus } from '@shop/contracts/orders';
+import {
+  allowedMoves,
+  isCancellable,
+  isCashableAtCounter,
+  isPrintable,
+  type OrderStatus,
+} from '@shop/contracts/order-lifecycle';
+import type { Order } from '@shop/contracts/orders';
 
-/** What staff can do with an order; the server enforces the same rules (409 otherwise). */
+/** What staff can do with an order; the server enforces the same table (409 otherwise). */
 export type OrderAction =
   | 'confirmPayment'
   | 'print'
@@ -11,30 +17,25 @@ export type OrderAction =
   | 'invoice'
   | 'cancel';
 
-/** Before printing; a paid order's refund is handled at the store or the bank. */
-const CANCELLABLE: readonly OrderStatus[] = [
-  'created',
-  'image_uploaded',
-  'design_confirmed',
-  'details_confirmed',
-  'awaiting_payment',
-  'to_pay_at_store',
-  'paid',
-];
+/** The hand-set moves of the back office's buttons, in the order they are shown. */
+const HAND_SET: readonly (OrderStatus & OrderAction)[] = ['ready', 'shipped', 'delivered'];
 
 export type OrderForActions = Pick<Order, 'status' | 'isHomeDelivery' | 'paymentMethod' | 'paidAt'>;
 
-/** The actions that make sense for an order in its current state, in the order they are shown. */
+/**
+ * The actions that make sense for an order in its current state, in the order they are shown. Staff
+ * of the order's store and administrators have the same moves in the table: the store's are used.
+ */
 export function orderActions(order: OrderForActions): OrderAction[] {
   const { status } = order;
   const paid = order.paidAt !== null;
   const actions: OrderAction[] = [];
-  if (order.paymentMethod === 'paystore' && !paid && PAYABLE_AT_STORE_STATUSES.includes(status))
+  if (order.paymentMethod === 'paystore' && !paid && isCashableAtCounter(status))
     actions.push('confirmPayment');
-  if (PRINTABLE_STATUSES.includes(status)) actions.push('print');
-  if (status === 'printed') actions.push(order.isHomeDelivery ? 'shipped' : 'ready');
-  if ((status === 'ready' || status === 'shipped') && paid) actions.push('delivered');
+  if (isPrintable(status)) actions.push('print');
+  const moves = allowedMoves(status, 'storeStaff', { isHomeDelivery: order.isHomeDelivery, paid });
+  actions.push(...HAND_SET.filter((move) => moves.includes(move)));
   if (paid && status !== 'cancelled') actions.push('invoice');
-  if (CANCELLABLE.includes(status)) actions.push('cancel');
+  if (isCancellable(status, 'storeStaff')) actions.push('cancel');
   return actions;
 }

@@ -1,6 +1,5 @@
-import type { OrderStatus } from '@shop/contracts/orders';
+import { ORDER_STATUSES, type OrderStatus } from '@shop/contracts/order-lifecycle';
 import type { OrderListQuery, OrderSort } from '../api/get-orders';
-import { ORDER_STATUSES } from './order-status';
 
 export const ORDERS_PAGE_SIZE = 20;
 export const DEFAULT_ORDER_SORT: OrderSort = '-createdAt';

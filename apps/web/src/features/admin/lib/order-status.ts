@@ -34,9 +34,6 @@ export const STATUS_TONES: Record<OrderStatus, StatusTone> = {
   cancelled: 'cancelled',
 };
 
-/** In life-cycle order, for the status filter. */
-export const ORDER_STATUSES = Object.keys(STATUS_LABELS) as OrderStatus[];
-
 /**
  * How the case reaches the customer; null while the customer has not chosen how to pay (and so
  * has not chosen between pickup and delivery either).

@@ -1,27 +1,16 @@
-import type { OrderStatus } from '@shop/contracts/orders';
+import { isCheckoutOpen, isFinal, isPlaced, type OrderStatus } from '@shop/contracts/order-lifecycle';
 
 /**
- * Where an order stands for the checkout screens:
+ * Where an order stands for the checkout screens, read off the life cycle's table:
  * - `design`: the customer has not confirmed a design yet (editor);
  * - `open`: checkout in progress (payment method, delivery, data, a payment under way);
  * - `placed`: ordered (to pay at the store) or paid, and beyond: the data is frozen;
- * - `cancelled`.
+ * - `cancelled`: over without being placed.
  */
 export type OrderStage = 'design' | 'open' | 'placed' | 'cancelled';
 
-const STAGES: Record<OrderStatus, OrderStage> = {
-  created: 'design',
-  image_uploaded: 'design',
-  design_confirmed: 'open',
-  details_confirmed: 'open',
-  awaiting_payment: 'open',
-  to_pay_at_store: 'placed',
-  paid: 'placed',
-  printed: 'placed',
-  ready: 'placed',
-  shipped: 'placed',
-  delivered: 'placed',
-  cancelled: 'cancelled',
-};
-
-export const orderStage = (status: OrderStatus): OrderStage => STAGES[status];
+export function orderStage(status: OrderStatus): OrderStage {
+  if (isPlaced(status)) return 'placed';
+  if (isFinal(status)) return 'cancelled';
+  return isCheckoutOpen(status) ? 'open' : 'design';
+}

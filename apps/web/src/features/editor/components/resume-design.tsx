@@ -1,3 +1,4 @@
+import { isDesignOpen } from '@shop/contracts/order-lifecycle';
 import type { Order } from '@shop/contracts/orders';
 import { phoneName } from '@shop/contracts/product';
 import { useEffect, useState } from 'react';
@@ -8,9 +9,6 @@ import { setSessionValue } from '@/lib/session';
 import '@/styles/catalogue.css';
 import { getOrder } from '../api/get-order';
 import { type DesignInProgress, designInProgress, forgetDesignInProgress } from '../lib/design-in-progress';
-
-/** Orders whose design can still be changed: the ones worth coming back to. */
-const OPEN: readonly Order['status'][] = ['created', 'image_uploaded', 'design_confirmed'];
 
 /**
  * On the store's homepage, for a customer who left a design half done on this device: the case it
@@ -27,7 +25,8 @@ export function ResumeDesign({ storeId }: { storeId: number }) {
     const controller = new AbortController();
     getOrder(entry.orderId, controller.signal).then(
       (order) => {
-        if (OPEN.includes(order.status) && (order.draftScene || order.designScene || order.image)) {
+        // Only a design that can still change is worth coming back to.
+        if (isDesignOpen(order.status) && (order.draftScene || order.designScene || order.image)) {
           setFound({ entry, order });
         } else forgetDesignInProgress(entry.orderId);
       },

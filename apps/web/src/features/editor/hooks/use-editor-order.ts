@@ -1,5 +1,6 @@
 import type { PhoneOutline } from '@shop/case-geometry/outline';
 import { messages } from '@shop/contracts/messages';
+import { isDesignOpen } from '@shop/contracts/order-lifecycle';
 import type { Order } from '@shop/contracts/orders';
 import { emptyScene, type Scene, sceneFromTransform } from '@shop/contracts/scene';
 import { useEffect, useState } from 'react';
@@ -63,9 +64,6 @@ export type EditorLoadState =
   | { status: 'locked'; order: Order }
   | { status: 'ready'; session: EditorSession };
 
-/** The states in which the design may still change (the server says the same, 409 otherwise). */
-const EDITABLE = new Set<Order['status']>(['created', 'image_uploaded', 'design_confirmed']);
-
 /**
  * Loads everything the editor needs for the session's order. An order without a photo has nothing
  * to edit: `onNoPhoto` sends the customer back to add one.
@@ -87,7 +85,8 @@ export function useEditorOrder(orderId: string | null, onNoPhoto: () => void): E
         if (!isAbort(error)) setState({ status: 'error', message: messages.orderLoadFailed });
         return;
       }
-      if (!EDITABLE.has(order.status)) {
+      // The server refuses a change to a closed design the same way (409 DESIGN_LOCKED).
+      if (!isDesignOpen(order.status)) {
         setState({ status: 'locked', order });
         return;
       }

@@ -1,4 +1,5 @@
 import { formatEuros } from '@shop/contracts/money';
+import { waitsForPrint } from '@shop/contracts/order-lifecycle';
 import type { Order } from '@shop/contracts/orders';
 import { CARRIERS } from '@shop/contracts/tracking-rules';
 import { useId, useState } from 'react';
@@ -56,7 +57,7 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
   const actions = orderActions(order);
   const busy = action.busy !== null;
   const printName = `pedido-${order.orderNumber}.pdf`;
-  const firstPrint = order.status === 'paid' || order.status === 'to_pay_at_store';
+  const firstPrint = waitsForPrint(order.status);
 
   async function markPaid() {
     const result = await action.run(

@@ -1,8 +1,8 @@
-import type { OrderStatus } from '@shop/contracts/orders';
+import { ORDER_STATUSES, type OrderStatus } from '@shop/contracts/order-lifecycle';
 import type { Store } from '@shop/contracts/stores';
 import { type FormEvent, useId, useState } from 'react';
 import type { OrderListQuery } from '../../api/get-orders';
-import { ORDER_STATUSES, STATUS_LABELS } from '../../lib/order-status';
+import { STATUS_LABELS } from '../../lib/order-status';
 
 interface OrderFiltersProps {
   query: OrderListQuery;
