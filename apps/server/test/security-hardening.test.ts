@@ -46,6 +46,19 @@ const newOrderBody = async (app: FastifyInstance) => {
   return { store: { id: 1 }, brand: { id: model.brand.id }, model: { id: model.id } };
 };
 
+/** A new visitor's order, arriving from `peer` with `X-Forwarded-For` as the proxies passed it on. */
+async function proxiedOrder(app: FastifyInstance, body: object, peer: string, forwarded: string) {
+  const c = new Client(app);
+  await c.get('/api/health');
+  return c.request({
+    method: 'POST',
+    url: '/api/orders',
+    payload: body,
+    remoteAddress: peer,
+    headers: { 'x-forwarded-for': forwarded },
+  });
+}
+
 describe('request limits: per address and per visitor, before the body', () => {
   let t: TestApp;
   before(async () => {
@@ -230,17 +243,8 @@ describe('request limits: per address and per visitor, before the body', () => {
     const proxied = await buildAppOn(t, { env: { TRUST_PROXY: '1' }, rateLimits: RATE_LIMITS });
     try {
       const body = await newOrderBody(t.app);
-      const from = (app: FastifyInstance, forwarded: string) => async () => {
-        const c = new Client(app);
-        await c.get('/api/health');
-        return c.request({
-          method: 'POST',
-          url: '/api/orders',
-          payload: body,
-          remoteAddress: '10.0.0.2',
-          headers: { 'x-forwarded-for': forwarded },
-        });
-      };
+      const from = (app: FastifyInstance, forwarded: string) => async () =>
+        proxiedOrder(app, body, '10.0.0.2', forwarded);
       const keysBefore = await t.db.query<{ key: string }>(
         "SELECT key FROM rate_limits WHERE key LIKE 'order:address:%'",
       );
@@ -258,18 +262,8 @@ describe('request limits: per address and per visitor, before the body', () => {
 
   test('behind proxies the client is the address the last trusted hop saw, whatever the client writes in X-Forwarded-For', async () => {
     const body = await newOrderBody(t.app);
-    /** A new visitor's order, arriving from `peer` with the header as the proxies passed it on. */
-    const order = (app: FastifyInstance, peer: string, forwarded: string) => async () => {
-      const c = new Client(app);
-      await c.get('/api/health');
-      return c.request({
-        method: 'POST',
-        url: '/api/orders',
-        payload: body,
-        remoteAddress: peer,
-        headers: { 'x-forwarded-for': forwarded },
-      });
-    };
+    const order = (app: FastifyInstance, peer: string, forwarded: string) => async () =>
+      proxiedOrder(app, body, peer, forwarded);
     const limits = { ...RATE_LIMITS, order: { ...RATE_LIMITS.order, perAddress: 3 } };
     const cases = [
       // One proxy (nginx) appends the address it saw to whatever the client sent.
