@@ -60,3 +60,9 @@ export const RedsysNotificationFormSchema = z.object({
   Ds_Signature: z.string().max(128).optional(),
 });
 export type RedsysNotificationForm = z.infer<typeof RedsysNotificationFormSchema>;
+
+/**
+ * A card or Bizum attempt with no word from the gateway after this long is no longer waited for:
+ * the order may change again, and the reconciliation settles the attempt.
+ */
+export const PENDING_ATTEMPT_MINUTES = 30;

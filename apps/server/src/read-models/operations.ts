@@ -1,3 +1,4 @@
+import { PENDING_ATTEMPT_MINUTES } from '@shop/contracts/payments';
 import type { Queryable } from '../db/client.ts';
 
 /** What operators watch (`/metrics`): queues and money that wait, read in one round trip. */
@@ -6,7 +7,7 @@ export interface OperationsSnapshot {
   mailOutbox: { depth: number; oldestSeconds: number };
   mailFailed: number;
   verifactu: { pending: number; rejected: number };
-  /** Card and Bizum payments still 'pending' 30 minutes after they were started. */
+  /** Card and Bizum payments still 'pending' PENDING_ATTEMPT_MINUTES after they were started. */
   paymentsPendingOver30m: number;
   refundsFailed: number;
 }
@@ -29,8 +30,9 @@ export async function operationsSnapshot(q: Queryable): Promise<OperationsSnapsh
        (SELECT count(*)::int FROM verifactu_records WHERE state IN ('pending', 'sending')) AS vf_pending,
        (SELECT count(*)::int FROM verifactu_records WHERE state = 'rejected') AS vf_rejected,
        (SELECT count(*)::int FROM payment_attempts
-          WHERE status = 'pending' AND created_at < now() - interval '30 minutes') AS payments_pending,
+          WHERE status = 'pending' AND created_at < now() - make_interval(mins => $1)) AS payments_pending,
        (SELECT count(*)::int FROM payment_refunds WHERE status = 'failed') AS refunds_failed`,
+    [PENDING_ATTEMPT_MINUTES],
   );
   const r = rows[0]!;
   return {

@@ -1,6 +1,7 @@
 /** Card and Bizum payments through Redsys: attempts, notifications, refunds, reconciliation. */
 
 export { makeRedsysRest, type RedsysRest } from './gateway-rest.ts';
+export { resolveAttempt } from './reconcile.ts';
 export {
   ordersWithPaymentAttempts,
   purgeUnverifiedNotifications,

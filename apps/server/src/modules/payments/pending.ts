@@ -1,3 +1,4 @@
+import { PENDING_ATTEMPT_MINUTES } from '@shop/contracts/payments';
 import type { Queryable } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
 
@@ -8,8 +9,7 @@ import { fail } from '../../lib/errors.ts';
  * older than the attempt window (after which reconciliation deals with it).
  */
 
-/** An attempt with no word from the gateway after this long is no longer waited for. */
-export const PENDING_ATTEMPT_MINUTES = 30;
+export { PENDING_ATTEMPT_MINUTES };
 
 export async function hasPaymentInProgress(q: Queryable, orderId: string): Promise<boolean> {
   const { rows } = await q.query(

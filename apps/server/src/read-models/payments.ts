@@ -1,10 +1,13 @@
 import { centsToEuros } from '@shop/contracts/money';
-import type { OnlinePaymentMethod, PaymentAttemptStatus } from '@shop/contracts/payments';
+import { formatOrderNumber } from '@shop/contracts/order-number';
+import {
+  type OnlinePaymentMethod,
+  type PaymentAttemptStatus,
+  PENDING_ATTEMPT_MINUTES,
+} from '@shop/contracts/payments';
 import type { PaymentListQuery, PaymentPage, PaymentRow } from '@shop/contracts/payments-admin';
 import { redsysCodeMeaning } from '@shop/contracts/redsys-codes';
-import type { Queryable } from '../../db/client.ts';
-import { formatOrderNumber } from '../orders/service.ts';
-import { PENDING_ATTEMPT_MINUTES } from './pending.ts';
+import type { Queryable } from '../db/client.ts';
 
 /** The payments screen: attempts with their refunds, the ones needing action first. */
 
