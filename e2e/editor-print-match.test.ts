@@ -1,8 +1,9 @@
 // The design PNG the browser uploads on '¡OK, pedir!' matches the server's print renderer ('preview'
 // style: the same picture made from the ORIGINAL photos at 300 DPI), so what the customer approved
-// is what gets printed. One-photo placements (the first editor's transform) and scenes (layouts,
-// filters, texts in every font, stickers, turns and mirrors) are each opened in the editor, ordered,
-// and the upload intercepted; the server's render is scaled down to the browser's size and compared.
+// is what gets printed. One-photo placements (a transform, printed as the scene it stands for) and
+// scenes (layouts, filters, texts in every font, stickers, turns and mirrors) are each opened in the
+// editor, ordered, and the upload intercepted; the server's render is scaled down to the browser's
+// size and compared.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createCanvas } from '@napi-rs/canvas';
@@ -10,10 +11,9 @@ import { coverScale, type DesignTransform } from '@shop/case-geometry/transform'
 import { layerBounds, type SceneContext } from '@shop/case-render/scene';
 import type { Model } from '@shop/contracts/catalogue';
 import type { Order } from '@shop/contracts/orders';
-import type { Scene } from '@shop/contracts/scene';
+import { type Scene, sceneFromTransform } from '@shop/contracts/scene';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { renderPrintFile } from '../apps/server/src/modules/print/render.ts';
 import { registerSceneFonts, renderScenePrintFile } from '../apps/server/src/modules/print/scene-render.ts';
 import {
   assertSameTransform,
@@ -118,11 +118,11 @@ async function browserDesign(transform: DesignTransform): Promise<Buffer> {
 
 /** The server's 'preview' render of the original photo, as RGB at the given size. */
 async function serverRender(transform: DesignTransform, size: { width: number; height: number }) {
-  const { png } = await renderPrintFile({
-    photo,
+  const { png } = await renderScenePrintFile({
+    scene: sceneFromTransform(model.id, order.image, transform),
+    photos: [photo],
     template,
     outline: model.outline!,
-    transform,
     style: 'preview',
   });
   return sharp(png).resize(size.width, size.height, { fit: 'fill' }).removeAlpha().raw().toBuffer();

@@ -27,7 +27,7 @@ export interface TestApp {
  * A fresh database per test file: in-memory PGlite by default, or a new database on the
  * PostgreSQL server of TEST_DATABASE_URL (dropped again at the end).
  */
-async function freshDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
+export async function freshDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const db = await openDatabase({ dataDir: null });

@@ -3,12 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { caseTemplateSvg, type PhoneOutline } from '@shop/case-geometry/outline';
 import type { DesignTransform } from '@shop/contracts/orders';
+import { sceneFromTransform } from '@shop/contracts/scene';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { AppError } from '../src/lib/errors.ts';
-import { FileService } from '../src/modules/files/service.ts';
+import { FileService, fileUri } from '../src/modules/files/service.ts';
 import { renderOrderPrint } from '../src/modules/print/service.ts';
 import { MemoryFileStore } from '../src/storage/file-store.ts';
 
@@ -26,13 +27,20 @@ let modelId: number;
 let bareModelId: number;
 let photoId: string;
 
-/** An order of the given model at 'to_pay_at_store', with or without photo and transform. */
+/**
+ * An order of the given model at 'to_pay_at_store', with or without photo, and with or without a
+ * one-photo design placing it (its scene).
+ */
 async function order(model: number, design: { image: string | null; transform: DesignTransform | null }) {
   const id = randomUUID();
+  const scene =
+    design.image && design.transform
+      ? sceneFromTransform(model, fileUri(design.image), design.transform)
+      : null;
   await db.query(
-    `INSERT INTO orders (id, status, store_id, brand_id, model_id, price_cents, payment_method, image_id, design_transform)
+    `INSERT INTO orders (id, status, store_id, brand_id, model_id, price_cents, payment_method, image_id, design_scene)
      VALUES ($1, 'to_pay_at_store', 1, 1, $2, 1990, 'paystore', $3, $4)`,
-    [id, model, design.image, design.transform ? JSON.stringify(design.transform) : null],
+    [id, model, design.image, scene && JSON.stringify(scene)],
   );
   // A saved design keeps the photo it was made with (slot 0): that is what is printed.
   if (design.image && design.transform) {

@@ -1,7 +1,12 @@
+// The print file of a one-photo design: the scene its transform stands for (`sceneFromTransform`),
+// drawn by the one renderer at the case's real size. Its size and PDF, where each quarter turn and
+// mirror puts the photo, the template mask, a comparison with an independent picture of the same
+// placement, and the print files the first renderer (removed with migration 20) made of the same
+// designs.
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { inflateSync } from 'node:zlib';
-import { caseTemplateSvg, mmToPx, type PhoneOutline } from '@shop/case-geometry/outline';
+import { mmToPx, type PhoneOutline } from '@shop/case-geometry/outline';
 import { cropBox, cropRgba, whitenNearWhite } from '@shop/case-geometry/template-rules';
 import {
   applyMatrix,
@@ -10,18 +15,22 @@ import {
   invertMatrix,
   photoToOutputMatrix,
 } from '@shop/case-geometry/transform';
+import { sceneFromTransform } from '@shop/contracts/scene';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFName, type PDFNumber, PDFRawStream } from 'pdf-lib';
 import sharp from 'sharp';
 import { pngPixelStream } from '../src/modules/print/pdf.ts';
-import { type PrintStyle, renderPrintFile, renderPrintRaster } from '../src/modules/print/render.ts';
+import { type PrintStyle, renderScenePrintFile } from '../src/modules/print/scene-render.ts';
+import {
+  caseTemplate,
+  gridPhoto,
+  IPHONE_15,
+  meanDifference,
+  ONE_PHOTO_PRINTS,
+  photoOf,
+  referencePrint,
+} from './fixtures/one-photo-prints.ts';
 
-/** iPhone 15 as recorded in phone-models.json. */
-const outline: PhoneOutline = {
-  widthMm: 71.6,
-  heightMm: 147.6,
-  cornerRadiusMm: 12.5,
-  camera: { xMm: 2.1, yMm: 2.0, widthMm: 34.2, heightMm: 34.2, cornerRadiusMm: 10.8 },
-};
+const outline: PhoneOutline = IPHONE_15;
 
 type Rgb = [number, number, number];
 const RED: Rgb = [230, 20, 20];
@@ -48,20 +57,6 @@ async function quadrantPhoto(width: number, height: number, format: 'png' | 'jpe
     for (let x = 0; x < width; x++) {
       const c = y < height / 2 ? (x < width / 2 ? RED : GREEN) : x < width / 2 ? BLUE : YELLOW;
       rgb.set(c, (y * width + x) * 3);
-    }
-  }
-  const image = sharp(rgb, { raw: { width, height, channels: 3 } });
-  return (format === 'png' ? image.png() : image.jpeg({ quality: 95 })).toBuffer();
-}
-
-/** A photo with structure at several scales: a 8 x 6 grid of colours over a diagonal gradient. */
-async function gridPhoto(width: number, height: number, format: 'png' | 'jpeg' = 'png'): Promise<Buffer> {
-  const rgb = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const cell = Math.floor((x * 8) / width) + 8 * Math.floor((y * 6) / height);
-      const ramp = Math.round((255 * (x + y)) / (width + height));
-      rgb.set([(cell * 53) % 256, (cell * 97 + ramp) % 256, 255 - ramp], (y * width + x) * 3);
     }
   }
   const image = sharp(rgb, { raw: { width, height, channels: 3 } });
@@ -129,20 +124,31 @@ function meanAbsoluteDifference(a: Raster, b: Raster): number {
   return sum / (a.data.length * 255);
 }
 
-async function raster(
-  photo: Buffer,
-  transform: DesignTransform,
-  dpi: number,
-  style: PrintStyle = 'print',
-): Promise<Raster> {
-  const r = await renderPrintRaster({ photo, template, outline, transform, dpi, style });
-  return { data: r.rgb, width: r.widthPx, height: r.heightPx, channels: 3 };
+interface OnePhotoInput {
+  photo: Buffer;
+  template: Buffer;
+  outline: PhoneOutline;
+  transform: DesignTransform;
+  dpi?: number;
+  style?: PrintStyle;
 }
 
+/** The print file of a one-photo design: its scene, by the one renderer. */
+const printDesign = ({ photo, transform, ...rest }: OnePhotoInput) =>
+  renderScenePrintFile({
+    ...rest,
+    scene: sceneFromTransform(1, '/api/images/photo-01', transform),
+    photos: [photo],
+  });
+
+/** The print file's pixels, as RGB. */
+const printPixels = async (input: OnePhotoInput): Promise<Raster> => decode((await printDesign(input)).png);
+
+const raster = (photo: Buffer, transform: DesignTransform, dpi: number, style: PrintStyle = 'print') =>
+  printPixels({ photo, template, outline, transform, dpi, style });
+
 before(async () => {
-  template = await sharp(Buffer.from(caseTemplateSvg(outline, { pxPerMm: 8, marginMm: 2 })))
-    .png()
-    .toBuffer();
+  template = await caseTemplate();
   const full = await decode(template, 4);
   const box = cropBox(full.data, full.width, full.height)!;
   templateLayer = {
@@ -157,7 +163,7 @@ describe('print file: physical size', () => {
   it('is the case at 300 DPI: exact pixel size, density recorded, PDF page of the case in points', async () => {
     const photo = await quadrantPhoto(400, 300);
     const transform = { centerX: 0.5, centerY: 0.5, scale: 3, quarterTurns: 0, flipX: false };
-    const rendered = await renderPrintFile({ photo, template, outline, transform });
+    const rendered = await printDesign({ photo, template, outline, transform });
     const widthPx = Math.round(mmToPx(71.6, 300));
     const heightPx = Math.round(mmToPx(147.6, 300));
     assert.deepEqual([rendered.widthPx, rendered.heightPx, rendered.dpi], [846, 1743, 300]);
@@ -193,7 +199,7 @@ describe('print file: physical size', () => {
   it('puts in the PDF the same pixels as the PNG, drawn over the whole page', async () => {
     const photo = await gridPhoto(480, 360);
     const transform = { centerX: 0.45, centerY: 0.55, scale: 2.2, quarterTurns: 1, flipX: true };
-    const rendered = await renderPrintFile({ photo, template, outline, transform, dpi: 150 });
+    const rendered = await printDesign({ photo, template, outline, transform, dpi: 150 });
     const pdf = await PDFDocument.load(rendered.pdf);
     const images = pdf.context
       .enumerateIndirectObjects()
@@ -328,14 +334,13 @@ describe('print file: placement', () => {
     ];
     for (const { photoSize, photo, transforms } of cases) {
       for (const transform of transforms) {
-        const r = await renderPrintRaster({
+        const out = await printPixels({
           photo,
           template: clearTemplate,
           outline,
           transform,
           style: 'preview',
         });
-        const out = { data: r.rgb, width: r.widthPx, height: r.heightPx, channels: 3 };
         const m = photoToOutputMatrix(transform, photoSize, output);
         // The quadrants meet at the photo's centre: find the colour changes along a row and a
         // column near it and compare with where the matrix puts the centre.
@@ -439,10 +444,10 @@ describe('print file: template mask', () => {
       .png()
       .toBuffer();
     await assert.rejects(
-      renderPrintRaster({ photo, template: blank, outline, transform }),
+      printPixels({ photo, template: blank, outline, transform }),
       /template has no visible pixels/,
     );
-    await assert.rejects(renderPrintRaster({ photo, template, outline, transform, dpi: 5000 }), /dpi/);
+    await assert.rejects(printPixels({ photo, template, outline, transform, dpi: 5000 }), /dpi/);
   });
 });
 
@@ -482,7 +487,7 @@ describe("print file: 'preview' matches the editor's picture", () => {
   it('differs by less than 2% when the 300 DPI file is downscaled to the editor PNG size', async () => {
     const photo = await gridPhoto(photoSize.width, photoSize.height);
     for (const [, transform] of transforms.slice(1, 4)) {
-      const rendered = await renderPrintFile({ photo, template, outline, transform, style: 'preview' });
+      const rendered = await printDesign({ photo, template, outline, transform, style: 'preview' });
       const width = 240;
       const height = Math.round((width * rendered.heightPx) / rendered.widthPx);
       const small = await decode(
@@ -512,5 +517,45 @@ describe("print file: 'preview' matches the editor's picture", () => {
     const reference = referenceComposite(await decode(photo), transform, rendered.width, rendered.height);
     const mad = meanAbsoluteDifference(rendered, reference);
     assert.ok(mad < 0.02, `mean absolute difference ${(mad * 100).toFixed(2)}%`);
+  });
+});
+
+describe('print file: as the first renderer printed it', () => {
+  // The first renderer placed the photo with sharp alone; the references are its print files of
+  // these designs (fixtures/README.md). Same tolerance as the comparisons above.
+  for (const print of ONE_PHOTO_PRINTS) {
+    it(`differs by less than 2% (${print.name})`, async (t) => {
+      const photo = await photoOf(print);
+      const { png } = await printDesign({
+        photo,
+        template,
+        outline,
+        transform: print.transform,
+        dpi: print.dpi,
+      });
+      const reference = await referencePrint(print);
+      const meta = await sharp(png).metadata();
+      const expected = await sharp(reference).metadata();
+      assert.deepEqual([meta.width, meta.height, meta.density], [expected.width, expected.height, print.dpi]);
+      const mad = await meanDifference(png, reference);
+      t.diagnostic(`mean absolute difference ${(mad * 100).toFixed(3)} %`);
+      assert.ok(mad < 0.02, `mean absolute difference ${(mad * 100).toFixed(2)}%`);
+    });
+  }
+
+  it('notices a design placed otherwise', async () => {
+    const print = ONE_PHOTO_PRINTS[1]!;
+    const photo = await photoOf(print);
+    const reference = await referencePrint(print);
+    const { transform } = print;
+    for (const other of [
+      { ...transform, flipX: !transform.flipX },
+      { ...transform, quarterTurns: (transform.quarterTurns + 2) % 4 },
+      { ...transform, centerX: transform.centerX + 0.05 },
+    ]) {
+      const { png } = await printDesign({ photo, template, outline, transform: other, dpi: print.dpi });
+      const mad = await meanDifference(png, reference);
+      assert.ok(mad > 0.02, `${JSON.stringify(other)} differs by only ${(mad * 100).toFixed(2)}%`);
+    }
   });
 });

@@ -13,7 +13,14 @@ import type { ModelPage } from '@shop/contracts/catalogue';
 import { messages } from '@shop/contracts/messages';
 import type { Order } from '@shop/contracts/orders';
 import { DEFAULT_RETENTION } from '@shop/contracts/retention';
-import { type Layer, type LayoutId, layoutCells, type Scene, type TextLayer } from '@shop/contracts/scene';
+import {
+  type Layer,
+  type LayoutId,
+  layoutCells,
+  type Scene,
+  sceneFromTransform,
+  type TextLayer,
+} from '@shop/contracts/scene';
 import sharp from 'sharp';
 import { FileService, fileIdFromUri } from '../src/modules/files/service.ts';
 import { sweepUnattachedUploads } from '../src/modules/orders/photo-service.ts';
@@ -566,13 +573,16 @@ describe('scenes: photo tray, draft, design and print of the second editor', () 
     assert.deepEqual(order.designTransform, one.slots[0]!.transform);
     assert.deepEqual(order.designPhotos, [a]);
 
-    // A design of the first editor afterwards: no scene, one photo.
+    // A design of the first editor afterwards: stored as its one-photo scene, like any scene, and
+    // the editor reopens on it (ADR 25).
     order = (
       await expectOk(c.put(`/api/orders/${id}/design`, { design, transform: IDENTITY }))
     ).json() as Order;
-    assert.equal(order.designScene, null);
-    assert.deepEqual(order.designPhotos, [order.image]);
-    assert.deepEqual(order.draftScene, one, 'the draft stays for the editor');
+    assert.equal(order.image, a);
+    assert.deepEqual(order.designScene, sceneFromTransform(model.id, a, IDENTITY));
+    assert.deepEqual(order.designTransform, IDENTITY);
+    assert.deepEqual(order.designPhotos, [a]);
+    assert.deepEqual(order.draftScene, order.designScene);
   });
 
   test('a placed order takes no photo and no draft (DESIGN_LOCKED)', async () => {
@@ -656,16 +666,15 @@ describe('scenes: photo tray, draft, design and print of the second editor', () 
     assert.equal(count(r, { x0: 0.05, y0: 0.56, x1: 0.45, y1: 0.62 }, isDark), 0);
   });
 
-  test('print: an order of the first editor still prints from its photo and transform', async () => {
+  test('print: a design of the first editor prints from its photo and transform, as its scene', async () => {
     const c = new Client(t.app);
     const id = await newOrder(c);
-    await expectOk(
-      c.put(`/api/orders/${id}`, { image: await uploadImage(c, await testPhoto(1200, 900, GREEN)) }),
-    );
+    const image = await uploadImage(c, await testPhoto(1200, 900, GREEN));
+    await expectOk(c.put(`/api/orders/${id}`, { image }));
     await expectOk(c.put(`/api/orders/${id}/design`, { design: await designPng(c), transform: IDENTITY }));
     await place(c, id);
     legacyOrder = id;
-    assert.equal((await read(id)).designScene, null);
+    assert.deepEqual((await read(id)).designScene, sceneFromTransform(model.id, image, IDENTITY));
     const print = (await expectOk(admin.post(`/api/orders/${id}/print`))).json() as { png: string };
     const r = await decode((await admin.get(`${print.png}?variant=original`)).rawPayload);
     assert.ok(near(pixel(r, r.width / 2, r.height / 2), GREEN), `${pixel(r, r.width / 2, r.height / 2)}`);

@@ -35,7 +35,8 @@
  * canvasSize)); ctx.drawImage(img, 0, 0)`, then reset and draw the whitened template crop over the
  * whole canvas. The photo size is that of the image actually drawn (the editor's downscaled copy is
  * fine: it has the original's aspect ratio). Server: the same matrix with the ORIGINAL's size and
- * the case at 300 DPI as output (`apps/server/src/modules/print/render.ts`).
+ * the photo's cell of the case at 300 DPI as output (`apps/server/src/modules/print/scene-render.ts`,
+ * through `drawScene`).
  */
 import type { PxSize } from './outline.ts';
 

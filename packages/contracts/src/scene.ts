@@ -341,7 +341,10 @@ export const STICKER_SIZE = { min: 0.08, max: 1, initial: 0.3 } as const;
 export const isSceneComplete = (scene: Scene): boolean =>
   scene.slots.every((s) => s.photo !== null && s.transform !== null);
 
-/** The scene of a one-photo design (the first editor's), so older orders open and print. */
+/**
+ * The scene a one-photo design (the first editor's: a photo and its transform) is stored and
+ * printed as (ADR 25). Migration 20 builds the same scene in SQL for the designs stored before.
+ */
 export function sceneFromTransform(model: number, photo: string, transform: DesignTransform): Scene {
   return {
     version: SCENE_VERSION,

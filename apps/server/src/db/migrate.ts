@@ -18,6 +18,7 @@ import scenes from './migrations/0016-scenes.ts';
 import orderOwnership from './migrations/0017-order-ownership.ts';
 import uploadQuota from './migrations/0018-upload-quota.ts';
 import staffDevices from './migrations/0019-staff-devices.ts';
+import onePhotoDesignsAsScenes from './migrations/0020-one-photo-designs-as-scenes.ts';
 
 /** Versioned migrations, applied in order, each once. Append only: never edit a released one. */
 export const migrations: { version: number; name: string; sql: string }[] = [
@@ -40,12 +41,17 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   { version: 17, name: 'order-ownership', sql: orderOwnership },
   { version: 18, name: 'upload-quota', sql: uploadQuota },
   { version: 19, name: 'staff-devices', sql: staffDevices },
+  { version: 20, name: 'one-photo-designs-as-scenes', sql: onePhotoDesignsAsScenes },
 ];
 
 /** Any number that is ours alone: instances starting together take turns through this lock. */
 const MIGRATION_LOCK = 7_263_001;
 
-export async function migrate(db: Database): Promise<number[]> {
+/**
+ * Applies the migrations not applied yet, in order, and returns their versions. `through` stops
+ * after that version (a test builds the database an older release left, to migrate it onwards).
+ */
+export async function migrate(db: Database, options: { through?: number } = {}): Promise<number[]> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -58,6 +64,7 @@ export async function migrate(db: Database): Promise<number[]> {
     const applied: number[] = [];
     for (const m of migrations) {
       if (done.has(m.version)) continue;
+      if (options.through !== undefined && m.version > options.through) break;
       await tx.exec(m.sql);
       await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
       applied.push(m.version);

@@ -23,13 +23,14 @@ import {
   confirmPaymentMethod,
   confirmUserDetails,
 } from './checkout-service.ts';
-import { ownerHashOf, saveDesign, saveSceneDesign } from './photo-service.ts';
+import { ownerHashOf, saveSceneDesign, saveTransformDesign } from './photo-service.ts';
 
 /**
  * `PUT /api/orders/{id}/design`: the rendered design and what it was drawn from, one of:
+ * - the second editor's scene (layout, photos, filters, texts, stickers);
  * - the first editor's one-photo design: the transform and (newer clients) the photo the editor
- *   drew, so a design is never saved against a photo that replaced it meanwhile;
- * - the second editor's scene (layout, photos, filters, texts, stickers).
+ *   drew, so a design is never saved against a photo that replaced it meanwhile. It is stored as
+ *   the one-photo scene it stands for (ADR 25).
  */
 const DesignBodySchema = z
   .object({
@@ -75,7 +76,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
           });
         // The schema lets exactly one of the two through.
         if (!transform) throw fail(400, 'VALIDATION_FAILED', 'designTransformOrScene');
-        return saveDesign(tx, files, req.params.id, ownerHash, {
+        return saveTransformDesign(tx, files, req.params.id, ownerHash, {
           fileId: fileIdFromUri(design),
           transform,
           photoId: photo ? fileIdFromUri(photo) : null,

@@ -30,7 +30,6 @@ export interface OrderRow {
   image_width: number | null;
   image_height: number | null;
   design_id: string | null;
-  design_transform: DesignTransform | null;
   /** The photos the design was made with, by slot (empty without a design). */
   design_photo_ids: string[] | null;
   design_scene: Scene | null;
@@ -71,7 +70,7 @@ export interface OrderRow {
 export const ORDER_SELECT = `
   SELECT o.id, o.order_number, o.status, o.price_cents, o.shipping_cents, o.is_home_delivery, o.payment_method,
          o.created_at, COALESCE(dp.file_id, o.image_id) AS image_id, img.width AS image_width, img.height AS image_height,
-         o.design_id, o.design_transform,
+         o.design_id,
          (SELECT array_agg(d.file_id ORDER BY d.slot) FROM order_design_photos d WHERE d.order_id = o.id) AS design_photo_ids,
          o.design_scene, o.draft_scene,
          (SELECT COALESCE(json_agg(json_build_object('id', p.file_id, 'width', COALESCE(f.width, 0),
@@ -102,6 +101,13 @@ export const ORDER_SELECT = `
   LEFT JOIN order_design_photos dp ON dp.order_id = o.id AND dp.slot = 0
   LEFT JOIN files img ON img.id = COALESCE(dp.file_id, o.image_id)`;
 
+/**
+ * The placement of a one-photo design, as the order's `designTransform` has always told it: the
+ * first slot's transform when the scene's layout is one photo over the whole case, else null.
+ */
+export const onePhotoTransform = (scene: Scene | null): DesignTransform | null =>
+  scene?.layout === 'one' ? (scene.slots[0]?.transform ?? null) : null;
+
 const invoiceUri = (orderId: string, number: string) => `/api/orders/${orderId}/invoices/${number}/pdf`;
 
 /** "000123": the human order number of staff, invoices and the payment gateway. */
@@ -129,7 +135,7 @@ export function toOrder(r: OrderRow, opts: { trackingToken?: boolean } = {}): Or
     image: fileUriOrNull(r.image_id),
     imageSize: r.image_width && r.image_height ? { width: r.image_width, height: r.image_height } : null,
     design: fileUriOrNull(r.design_id),
-    designTransform: r.design_transform,
+    designTransform: onePhotoTransform(r.design_scene),
     designPhotos: (r.design_photo_ids ?? []).map(fileUri),
     designScene: r.design_scene,
     draftScene: r.draft_scene,

@@ -1,10 +1,10 @@
 /**
- * The case as a photo slot for the coverage rule (`@shop/case-geometry/coverage`): the frame is
- * the template's crop box, in template pixels, exactly as the editor measures it (same crop rule,
- * same code), and the outline is the case body filling it with the model's corner radius when its
- * measurements are known. The server and the editor therefore judge coverage in the same frame.
+ * The case's frame for the coverage rule (`@shop/case-geometry/coverage`, whose slots
+ * `sceneCoverageSlots` cuts from it): the template's crop box, in template pixels, exactly as the
+ * editor measures it (same crop rule, same code), and the case body filling it with the model's
+ * corner radius when its measurements are known. The server and the editor therefore judge
+ * coverage in the same frame.
  */
-import { caseSlot, type Slot } from '@shop/case-geometry/coverage';
 import type { PhoneOutline } from '@shop/case-geometry/outline';
 import { cropBox } from '@shop/case-geometry/template-rules';
 import type { Queryable } from '../../db/client.ts';
@@ -80,14 +80,4 @@ export async function caseFrameOfModel(
       ? (outline.cornerRadiusMm * box.width) / outline.widthMm
       : 0;
   return { box, cornerRadius, outline: isOutline(model.outline) ? model.outline : null };
-}
-
-/** The case slot of a model, or null when it has no usable template (nothing can be designed then). */
-export async function caseSlotOfModel(
-  q: Queryable,
-  files: FileService,
-  modelId: number,
-): Promise<Slot | null> {
-  const frame = await caseFrameOfModel(q, files, modelId);
-  return frame && caseSlot(frame.box, frame.cornerRadius);
 }

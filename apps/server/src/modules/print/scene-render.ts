@@ -1,17 +1,32 @@
 /**
- * The print file of a scene design (the second editor's: layouts of photos with filters, texts,
- * stickers; `@shop/contracts/scene`), drawn with the SAME function the editor draws on screen
- * (`drawScene` of `@shop/case-render/scene`) on @napi-rs/canvas (Skia) at the case's real size,
- * from the ORIGINAL photos, with the same font files and sticker images the browser uses.
+ * The print file of a design, which is a scene (`@shop/contracts/scene`: a layout of photos with
+ * filters, texts, stickers; a one-photo design is the scene `sceneFromTransform` makes), drawn
+ * with the SAME function the editor draws on screen (`drawScene` of `@shop/case-render/scene`) on
+ * @napi-rs/canvas (Skia) at the case's real size (the template's crop box at `dpi`, 300 by
+ * default), from the ORIGINAL photos, with the same font files and sticker images the browser
+ * uses: a PNG that records its resolution (pHYs) and a one-page PDF of exactly the case's size.
  *
- * Like the one-photo renderer (`render.ts`) it never builds a photo larger than it prints:
+ * To stay fast on 12-48 MP photos it never builds a photo larger than it prints:
  *
  * 1. per slot, `visiblePhotoRect` gives the part of the photo that lands in its cell;
  * 2. sharp decodes just that, at the size it is drawn (a JPEG or WebP reduced by half or more is
  *    shrunk while decoding, then cut), as RGBA, one photo at a time (bench/scene-print.ts);
  * 3. the slot's filter is applied to those pixels (`applyFilter`, as the editor does on its copy),
  *    and the pixels are handed to `drawScene` with the `region` of the photo they hold;
- * 4. the template mask of `render.ts` (the 'print' or 'preview' style) is the scene's overlay.
+ * 4. the template's crop box, whitened by the rule of docs/product.md §9.4 and scaled to the
+ *    canvas, is the scene's overlay.
+ *
+ * STYLES of the overlay
+ * - 'print' (default, the file the printer gets): the mask is the template's own alpha with its
+ *   colours set to white. Outside the body and the camera opening come out white (no ink) and the
+ *   template's drawing aids disappear: the grey camera island and the dark outline stroke would
+ *   otherwise be printed as ink on the case (a visible grey patch around the camera, a dark line
+ *   along the edge wherever the print is a fraction of a millimetre off). The stroke's inner half
+ *   turns white too: about 0.06 mm at our 8 px/mm templates, below what the printer resolves.
+ *   Taking the mask from the template (not from the outline's geometry) keeps working for any
+ *   template image an administrator uploads.
+ * - 'preview': the whitened template laid over the design exactly as the editor draws it, grey
+ *   island and outline included, for comparing with the PNG the browser stored.
  *
  * Fonts are registered once per process under the family names the scene's CSS fonts use; sticker
  * SVGs are loaded once and drawn as vectors at whatever size they print.
@@ -22,6 +37,7 @@ import { fileURLToPath } from 'node:url';
 import { createCanvas, GlobalFonts, type Image, ImageData, loadImage } from '@napi-rs/canvas';
 import type { PhoneOutline, PxSize } from '@shop/case-geometry/outline';
 import { mmToPt, PRINT_DPI, printSize } from '@shop/case-geometry/print-size';
+import { cropBox, cropRgba, whitenNearWhiteInPlace } from '@shop/case-geometry/template-rules';
 import { type Rect, visiblePhotoRect } from '@shop/case-geometry/transform';
 import { dpi as asDpi, mm } from '@shop/case-geometry/units';
 import { applyFilter, drawScene, type SceneContext, type ScenePhoto } from '@shop/case-render/scene';
@@ -38,18 +54,19 @@ import {
   stickerInfo,
   type TextLayer,
 } from '@shop/contracts/scene';
+import type { SharpOptions } from 'sharp';
 import sharp from '../../lib/sharp.ts';
 import { pdfWithFullPagePng } from './pdf.ts';
-import {
-  MAX_DPI,
-  MIN_DPI,
-  openPhoto,
-  PNG_COMPRESSION,
-  type PrintStyle,
-  pixelBounds,
-  type RenderedPrint,
-  templateMask,
-} from './render.ts';
+
+export type PrintStyle = 'print' | 'preview';
+
+export interface RenderedPrint {
+  png: Buffer;
+  pdf: Buffer;
+  widthPx: number;
+  heightPx: number;
+  dpi: number;
+}
 
 export interface RenderScenePrintInput {
   scene: Scene;
@@ -65,8 +82,12 @@ export interface RenderScenePrintInput {
   title?: string;
 }
 
+const MIN_DPI = 10;
+const MAX_DPI = 1200;
 /** Reduced by at least half: JPEG and WebP decoders can shrink while decoding. */
 const SHRINK_ON_LOAD_BELOW = 0.5;
+/** zlib level for the PNG: 3 is within a few per cent of 6 in size and much faster on photos. */
+const PNG_COMPRESSION = 3;
 
 /** Resolves files of our npm dependencies (fonts, sticker SVGs) wherever they are installed. */
 const packageFiles = createRequire(import.meta.url);
@@ -148,6 +169,82 @@ async function stickersOf(scene: Scene): Promise<Map<string, Image>> {
   return new Map(ids.map((id, i) => [id, images[i]!]));
 }
 
+interface OpenedPhoto {
+  input: Buffer;
+  options: SharpOptions;
+  width: number;
+  height: number;
+  canShrinkOnLoad: boolean;
+}
+
+async function openPhoto(bytes: Buffer): Promise<OpenedPhoto> {
+  const meta = await sharp(bytes).metadata();
+  if (!meta.width || !meta.height) throw new Error('photo has no dimensions');
+  if ((meta.orientation ?? 1) > 1) {
+    // Uploads are stored with EXIF orientation applied; should one slip through, turn it upright
+    // first, as the browser shows it. Raw pixels keep it lossless.
+    const { data, info } = await sharp(bytes).autoOrient().raw().toBuffer({ resolveWithObject: true });
+    return {
+      input: data,
+      options: { raw: { width: info.width, height: info.height, channels: info.channels } },
+      width: info.width,
+      height: info.height,
+      canShrinkOnLoad: false,
+    };
+  }
+  return {
+    input: bytes,
+    options: {},
+    width: meta.width,
+    height: meta.height,
+    canShrinkOnLoad: meta.format === 'jpeg' || meta.format === 'webp',
+  };
+}
+
+/** Whole photo pixels covering a fractional rectangle, inside the photo. */
+function pixelBounds(r: Rect, limit: { width: number; height: number }): Rect {
+  const eps = 1e-6;
+  const x = Math.max(0, Math.floor(r.x + eps));
+  const y = Math.max(0, Math.floor(r.y + eps));
+  const right = Math.min(limit.width, Math.ceil(r.x + r.width - eps));
+  const bottom = Math.min(limit.height, Math.ceil(r.y + r.height - eps));
+  return { x, y, width: Math.max(1, right - x), height: Math.max(1, bottom - y) };
+}
+
+/**
+ * The template's crop box as an RGBA layer of the output's size: whitened by the rule of
+ * docs/product.md §9.4 and, for the 'print' style, with every colour set to white (see the top of
+ * the file).
+ */
+async function templateMask(
+  template: Buffer,
+  output: { width: number; height: number },
+  style: PrintStyle,
+): Promise<Buffer> {
+  const { data, info } = await sharp(template)
+    .ensureAlpha()
+    .toColourspace('srgb')
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  if (info.channels !== 4) throw new Error(`unexpected template raster with ${info.channels} channels`);
+  const pixels = new Uint8Array(data.buffer, data.byteOffset, data.length);
+  const box = cropBox(pixels, info.width, info.height);
+  if (!box) throw new Error('the template has no visible pixels');
+  const layer = cropRgba(pixels, info.width, box);
+  whitenNearWhiteInPlace(layer);
+  if (style === 'print') {
+    for (let i = 0; i < layer.length; i += 4) {
+      layer[i] = 255;
+      layer[i + 1] = 255;
+      layer[i + 2] = 255;
+    }
+  }
+  return sharp(layer, { raw: { width: box.width, height: box.height, channels: 4 } })
+    .resize(output.width, output.height, { fit: 'fill' })
+    .raw()
+    .toBuffer();
+}
+
 /** RGBA pixels as something drawImage takes. */
 function rgbaCanvas(data: Buffer, width: number, height: number) {
   const canvas = createCanvas(width, height);
@@ -219,7 +316,7 @@ async function slotPhoto(
   return { image: rgbaCanvas(data, info.width, info.height), size, region };
 }
 
-/** The PNG and PDF print files of a scene. */
+/** The PNG and PDF print files of a design. */
 export async function renderScenePrintFile(input: RenderScenePrintInput): Promise<RenderedPrint> {
   const { scene } = input;
   const resolution = input.dpi ?? PRINT_DPI;

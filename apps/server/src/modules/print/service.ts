@@ -6,7 +6,6 @@ import { fail } from '../../lib/errors.ts';
 import { type FileService, fileIdFromUri } from '../files/service.ts';
 import { getOrder } from '../orders/service.ts';
 import { isOutline } from './case-slot.ts';
-import { type RenderedPrint, renderPrintFile } from './render.ts';
 import { renderScenePrintFile } from './scene-render.ts';
 
 export interface OrderPrint {
@@ -18,11 +17,10 @@ export interface OrderPrint {
 }
 
 /**
- * Renders an order's print file from the ORIGINAL photos and the stored scene (or, for a design of
- * the first editor, the one photo and its transform), and stores it
- * as two files of kind 'print': the PNG (with its resolution recorded) and a one-page PDF of the
- * case's exact size. Every call renders and stores a new pair; which states may print is the
- * caller's decision.
+ * Renders an order's print file from the ORIGINAL photos and the stored scene (a one-photo design
+ * is a scene too, ADR 25), and stores it as two files of kind 'print': the PNG (with its
+ * resolution recorded) and a one-page PDF of the case's exact size. Every call renders and stores
+ * a new pair; which states may print is the caller's decision.
  */
 export async function renderOrderPrint(
   db: Queryable,
@@ -30,15 +28,11 @@ export async function renderOrderPrint(
   orderId: string,
   options: { dpi?: number } = {},
 ): Promise<OrderPrint> {
-  // 1. What to print: the photos the design was made with (never later ones) and how they are
-  //    placed (the scene, or the one-photo transform of the first editor), the model's outline
-  //    and template.
+  // 1. What to print: the design's scene (the photos it was made with, never later ones, and how
+  //    they are placed), the model's outline and template.
   const order = await getOrder(db, orderId);
   const scene = order.designScene;
-  const photoUris = scene ? scene.slots.map((s) => s.photo) : [order.designPhotos[0] ?? null];
-  if (scene ? !isSceneComplete(scene) : !photoUris[0] || !order.designTransform) {
-    throw fail(409, 'ORDER_STATE', 'designMissing');
-  }
+  if (!scene || !isSceneComplete(scene)) throw fail(409, 'ORDER_STATE', 'designMissing');
   const { rows } = await db.query<{ outline: unknown }>('SELECT outline FROM models WHERE id = $1', [
     order.model.id,
   ]);
@@ -48,22 +42,13 @@ export async function renderOrderPrint(
   // 2. The bytes: the original uploads (never the editor's copies) and the template image.
   const [template, ...photos] = await Promise.all([
     fileBytes(db, files, fileIdFromUri(order.model.template)),
-    ...photoUris.map((uri) => fileBytes(db, files, fileIdFromUri(uri!))),
+    ...scene.slots.map((slot) => fileBytes(db, files, fileIdFromUri(slot.photo!))),
   ]);
 
   // 3. Render.
   const dpi = options.dpi ?? PRINT_DPI;
   const title = `Pedido ${order.orderNumber}: ${productName(order.brand, order.model)}`;
-  const rendered: RenderedPrint = scene
-    ? await renderScenePrintFile({ scene, photos, template: template!, outline, dpi, title })
-    : await renderPrintFile({
-        photo: photos[0]!,
-        template: template!,
-        outline,
-        transform: order.designTransform!,
-        dpi,
-        title,
-      });
+  const rendered = await renderScenePrintFile({ scene, photos, template: template!, outline, dpi, title });
 
   // 4. Store.
   const size = { width: rendered.widthPx, height: rendered.heightPx };

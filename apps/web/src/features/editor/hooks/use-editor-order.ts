@@ -2,14 +2,14 @@ import type { PhoneOutline } from '@shop/case-geometry/outline';
 import { messages } from '@shop/contracts/messages';
 import { isDesignOpen } from '@shop/contracts/order-lifecycle';
 import type { Order } from '@shop/contracts/orders';
-import { emptyScene, type Scene, sceneFromTransform } from '@shop/contracts/scene';
+import { emptyScene, type Scene } from '@shop/contracts/scene';
 import { useEffect, useState } from 'react';
 import { isAbort } from '@/lib/api-client';
 import { getModelOutline } from '../api/get-model-outline';
 import { getOrder } from '../api/get-order';
 import { PhotoLibrary } from '../lib/photo-library';
 import { loadPhoto } from '../lib/photo-source';
-import { parseTransform, readStoredTransform } from '../lib/stored-transform';
+import { readStoredTransform } from '../lib/stored-transform';
 import { loadTemplateLayer, type TemplateLayer } from '../lib/template-layer';
 
 export interface EditorSession {
@@ -27,18 +27,14 @@ export interface EditorSession {
 
 /**
  * The scene the editor opens with: the draft the customer was working on, else the design they
- * confirmed, else the first editor's one-photo placement, else a new scene with the order's photo.
- * A placement remembered in this tab (see stored-transform.ts) wins for a one-photo scene of the
- * same photo, as it did in the first editor.
+ * confirmed (a one-photo design of the first editor is a scene too), else a new scene with the
+ * order's photo. A placement remembered in this tab (see stored-transform.ts) wins for a one-photo
+ * scene of the same photo, as it did in the first editor.
  */
 export function initialSceneOf(order: Order, image: string): { scene: Scene; fitOnLoad: boolean } {
   const model = order.model.id;
   const own = (scene: Scene | null) => (scene && scene.model === model ? scene : null);
-  const legacy = parseTransform(order.designTransform);
-  let scene =
-    own(order.draftScene) ??
-    own(order.designScene) ??
-    (legacy ? sceneFromTransform(model, image, legacy) : emptyScene(model, image));
+  let scene = own(order.draftScene) ?? own(order.designScene) ?? emptyScene(model, image);
   // The order's photo was changed ('Cambiar foto' empties the draft's slots that held the old one):
   // the new photo takes the first empty slot, placed anew.
   const empty = scene.slots.findIndex((slot) => slot.photo === null);

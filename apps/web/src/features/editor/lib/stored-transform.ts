@@ -24,7 +24,7 @@ const finiteIn = (value: unknown, min: number, max: number): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max;
 
 /** A transform read back from storage, or null when it is missing or not a sensible one. */
-export function parseTransform(value: unknown): DesignTransform | null {
+function parseTransform(value: unknown): DesignTransform | null {
   if (typeof value !== 'object' || value === null) return null;
   const t = value as Record<string, unknown>;
   const { centerMin, centerMax, scaleMax } = TRANSFORM_LIMITS;
