@@ -13,7 +13,7 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/env.ts';
-import { QR_QUIET_ZONE_MODULES, qrModules } from '../src/modules/invoices/pdf.ts';
+import { QR_QUIET_ZONE_MODULES, qrModules } from '../src/modules/invoices/pdf-qr.ts';
 import { invoiceRoutes } from '../src/modules/invoices/routes.ts';
 import {
   type ChainRecord,

@@ -1,17 +1,8 @@
-import { readFileSync } from 'node:fs';
-import http from 'node:http';
-import https from 'node:https';
-import { createSecureContext } from 'node:tls';
 import type { Database, Queryable } from '../../db/client.ts';
-import { type InvoiceConfig, legacyRecordXml, softwareIdentity } from './service.ts';
-import {
-  DUPLICATE_CODE,
-  MAX_RECORDS_PER_REQUEST,
-  parseReply,
-  type ReplyLine,
-  requestBodyXml,
-  soapEnvelope,
-} from './verifactu-xml.ts';
+import { type Claim, claimBatch, type NoClaim, type SenderLogger } from './sender-claim.ts';
+import type { SoapResponse, SoapTransport } from './soap-transport.ts';
+import type { InvoiceConfig } from './types.ts';
+import { DUPLICATE_CODE, parseReply, type ReplyLine, requestBodyXml, soapEnvelope } from './verifactu-xml.ts';
 
 /**
  * The background sender of VERI*FACTU records to the AEAT (web service RegFactuSistemaFacturacion,
@@ -34,104 +25,6 @@ import {
  *   AEAT already had comes back as its duplicate error: counted as sent, never registered twice.
  */
 
-export interface SoapResponse {
-  status: number;
-  body: string;
-}
-
-/** Where envelopes go: the AEAT's endpoint (or a test's stand-in). */
-export interface SoapTransport {
-  post(envelope: string): Promise<SoapResponse>;
-}
-
-export interface ClientCertificate {
-  pfx: Buffer;
-  passphrase: string;
-}
-
-/** Reads the company's PKCS#12 and checks its password, so a wrong one stops the start, named. */
-export function loadClientCertificate(cert: { path: string; password: string }): ClientCertificate {
-  let pfx: Buffer;
-  try {
-    pfx = readFileSync(cert.path);
-  } catch (err) {
-    throw new Error(`VERIFACTU_CERT: no se puede leer ${cert.path} (${(err as Error).message})`);
-  }
-  try {
-    createSecureContext({ pfx, passphrase: cert.password });
-  } catch (err) {
-    throw new Error(
-      `VERIFACTU_CERT_PASSWORD: el certificado PKCS#12 no se abre con esa contraseña (${(err as Error).message})`,
-    );
-  }
-  return { pfx, passphrase: cert.password };
-}
-
-/** SOAP 1.1 over HTTPS with a client certificate (or plain HTTP outside production). */
-export class HttpSoapTransport implements SoapTransport {
-  readonly #url: URL;
-  readonly #agent: http.Agent;
-  readonly #timeoutMs: number;
-
-  constructor(
-    endpoint: string,
-    opts: { cert?: ClientCertificate; ca?: Buffer | string; timeoutMs?: number } = {},
-  ) {
-    this.#url = new URL(endpoint);
-    this.#timeoutMs = opts.timeoutMs ?? 60_000;
-    this.#agent =
-      this.#url.protocol === 'https:'
-        ? new https.Agent({
-            keepAlive: true,
-            ...(opts.cert ? { pfx: opts.cert.pfx, passphrase: opts.cert.passphrase } : {}),
-            ...(opts.ca ? { ca: opts.ca } : {}),
-          })
-        : new http.Agent({ keepAlive: true });
-  }
-
-  post(envelope: string): Promise<SoapResponse> {
-    const body = Buffer.from(envelope, 'utf8');
-    const lib = this.#url.protocol === 'https:' ? https : http;
-    return new Promise((resolve, reject) => {
-      const req = lib.request(
-        this.#url,
-        {
-          method: 'POST',
-          agent: this.#agent,
-          timeout: this.#timeoutMs,
-          headers: {
-            'content-type': 'text/xml; charset=utf-8',
-            // SistemaFacturacion.wsdl: soapAction="" on every operation.
-            soapaction: '""',
-            'content-length': body.length,
-          },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
-          );
-          res.on('error', reject);
-        },
-      );
-      req.on('timeout', () => req.destroy(new Error(`sin respuesta de la AEAT en ${this.#timeoutMs} ms`)));
-      req.on('error', reject);
-      req.end(body);
-    });
-  }
-
-  close(): void {
-    this.#agent.destroy();
-  }
-}
-
-export interface SenderLogger {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
-
 export interface SenderOptions {
   db: Database;
   config: InvoiceConfig;
@@ -149,20 +42,10 @@ export interface SenderOptions {
 }
 
 export type RunResult =
-  | { outcome: 'idle' }
-  | { outcome: 'busy' }
-  | { outcome: 'halted' }
-  | { outcome: 'waiting'; until: Date }
+  | NoClaim
   | { outcome: 'sent'; batchId: number; records: number }
   | { outcome: 'failed'; batchId: number; error: string }
   | { outcome: 'fault'; batchId: number; error: string };
-
-interface Claim {
-  batchId: number;
-  attempt: number;
-  incidencia: boolean;
-  records: { id: number; xml: string; recordType: 'alta' | 'anulacion'; invoiceNumber: string }[];
-}
 
 const DEFAULT_WAIT_SECONDS = 60;
 
@@ -234,7 +117,7 @@ export class VerifactuSender {
   }
 
   async #round(): Promise<RunResult> {
-    const claimed = await this.#claim();
+    const claimed = await claimBatch(this.#o);
     if (!('batchId' in claimed)) return claimed;
     const { config } = this.#o;
     const envelope = soapEnvelope(
@@ -308,101 +191,6 @@ export class VerifactuSender {
       [c.batchId, c.attempt],
     );
     return rows.length === 1;
-  }
-
-  async #claim(): Promise<Claim | Exclude<RunResult, { batchId: number }>> {
-    const leaseSeconds = this.#o.leaseMs / 1000;
-    return this.#o.db.transaction(async (tx) => {
-      const { rows: senders } = await tx.query<{
-        halted_at: Date | null;
-        due: boolean;
-        next_send_at: Date;
-      }>(
-        `SELECT halted_at, next_send_at <= clock_timestamp() AS due, next_send_at
-         FROM verifactu_sender FOR UPDATE SKIP LOCKED`,
-      );
-      const s = senders[0];
-      if (!s) return { outcome: 'busy' as const };
-      if (s.halted_at) return { outcome: 'halted' as const };
-      const { rows: open } = await tx.query<{ id: number; attempt: number; live: boolean }>(
-        `SELECT id, attempt, lease_until > clock_timestamp() AS live FROM verifactu_batches
-         WHERE state = 'sending' ORDER BY id LIMIT 1 FOR UPDATE`,
-      );
-      let batchId: number;
-      let attempt = 1;
-      let incidencia: boolean;
-      if (open[0]) {
-        if (open[0].live) return { outcome: 'busy' as const };
-        // Its sender died while the AEAT had the request: the same records again, late.
-        batchId = open[0].id;
-        attempt = open[0].attempt + 1;
-        incidencia = true;
-        await tx.query(
-          `UPDATE verifactu_batches SET attempt = $2, incidencia = true, started_at = clock_timestamp(),
-             lease_until = clock_timestamp() + make_interval(secs => $3) WHERE id = $1`,
-          [batchId, attempt, leaseSeconds],
-        );
-        await tx.query(`UPDATE verifactu_records SET late = true WHERE batch_id = $1 AND state = 'sending'`, [
-          batchId,
-        ]);
-        this.#o.log?.warn({ batchId, attempt }, 'VERI*FACTU batch interrupted; sending its records again');
-      } else {
-        const { rows: waiting } = await tx.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM (SELECT 1 FROM verifactu_records WHERE state = 'pending' LIMIT $1) p`,
-          [MAX_RECORDS_PER_REQUEST],
-        );
-        const n = waiting[0]!.n;
-        if (n === 0) return { outcome: 'idle' as const };
-        if (!s.due && n < MAX_RECORDS_PER_REQUEST)
-          return { outcome: 'waiting' as const, until: s.next_send_at };
-        const { rows: picked } = await tx.query<{ id: number; late: boolean }>(
-          `SELECT id, late FROM verifactu_records WHERE state = 'pending' ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
-          [MAX_RECORDS_PER_REQUEST],
-        );
-        if (picked.length === 0) return { outcome: 'idle' as const };
-        incidencia = picked.some((p) => p.late);
-        const { rows: batch } = await tx.query<{ id: number }>(
-          `INSERT INTO verifactu_batches (records, incidencia, started_at, lease_until)
-           VALUES ($1, $2, clock_timestamp(), clock_timestamp() + make_interval(secs => $3)) RETURNING id`,
-          [picked.length, incidencia, leaseSeconds],
-        );
-        batchId = batch[0]!.id;
-        await tx.query(
-          `UPDATE verifactu_records SET state = 'sending', batch_id = $2 WHERE id = ANY($1::bigint[])`,
-          [picked.map((p) => p.id), batchId],
-        );
-      }
-      // Until this request is answered, the next one waits for its turn anyway.
-      await tx.query(
-        `UPDATE verifactu_sender SET next_send_at = clock_timestamp() + make_interval(secs => wait_seconds)`,
-      );
-      const { rows } = await tx.query<{
-        id: number;
-        xml: string | null;
-        record_type: 'alta' | 'anulacion';
-        invoice_number: string;
-      }>(
-        `SELECT id, xml, record_type, invoice_number FROM verifactu_records
-         WHERE batch_id = $1 AND state = 'sending' ORDER BY id`,
-        [batchId],
-      );
-      const records = [];
-      for (const r of rows) {
-        records.push({
-          id: r.id,
-          xml: r.xml ?? (await legacyRecordXml(tx, r.id, softwareIdentity(this.#o.config))),
-          recordType: r.record_type,
-          invoiceNumber: r.invoice_number,
-        });
-      }
-      if (records.length === 0) {
-        await tx.query(`UPDATE verifactu_batches SET state = 'done', finished_at = now() WHERE id = $1`, [
-          batchId,
-        ]);
-        return { outcome: 'idle' as const };
-      }
-      return { batchId, attempt, incidencia, records };
-    });
   }
 
   /** No answer, a Server fault, or an unreadable answer: back to the queue, late; back off. */
