@@ -229,6 +229,8 @@ export class FakeAeat {
   waitSeconds: number;
   /** Invoice numbers whose next alta is answered Incorrecto (1112). */
   readonly rejectNext = new Set<string>();
+  /** Invoice numbers whose records the reply leaves out (no RespuestaLinea; not registered). */
+  readonly leaveOut = new Set<string>();
   down = false;
   fault: 'Client' | 'Server' | null = null;
   /** Called when a request arrived and was registered, before the reply; the test may never let it go. */
@@ -264,7 +266,9 @@ export class FakeAeat {
             if (this.fault) return this.#fault(this.fault);
             const received = { ...this.#read(envelope, subject), at };
             this.requests.push(received);
-            const lines = received.records.map((r) => this.#register(r));
+            const lines = received.records
+              .filter((r) => !this.leaveOut.has(r.number))
+              .map((r) => this.#register(r));
             await this.onRegistered?.(received);
             return this.#reply(lines);
           };

@@ -17,6 +17,9 @@ import { DUPLICATE_CODE, parseReply, type ReplyLine, requestBodyXml, soapEnvelop
  * - Per line: Correcto and AceptadoConErrores are accepted (with the request's CSV); Incorrecto is
  *   rejected with the AEAT's code and text, for staff to resend as a subsanación; the AEAT's
  *   duplicate error (the record is already there) counts as accepted.
+ * - A record the reply has no line for goes back to the queue, late, and the next request waits
+ *   longer each time (the backoff, never less than TiempoEsperaEnvio); after maxUnansweredRounds
+ *   such replies in a row the sending stops and staff are told, naming the records.
  * - A SOAP Fault 'Client' stops the sending and alerts staff (resending the same message cannot
  *   help); 'Server', no answer, or an answer we cannot read: the records go back to the queue,
  *   marked late (their next request carries Incidencia S), and the sender backs off.
@@ -32,18 +35,20 @@ export interface SenderOptions {
   log?: SenderLogger;
   /** How long a claimed batch is its sender's; longer than the transport's timeout. */
   leaseMs?: number;
-  /** Backoff after a failed request: base doubling per failure, up to max. */
+  /** Backoff after a failed request or a reply that left records out: base doubling each time, up to max. */
   retryBaseMs?: number;
   retryMaxMs?: number;
+  /** Replies in a row that leave records out before the sending stops for staff. */
+  maxUnansweredRounds?: number;
   /** How often to look for work when nothing wakes the sender. */
   pollMs?: number;
-  /** Tells staff that the AEAT refused a request as malformed (a mail to the shop). */
+  /** Tells staff that the sending stopped (a mail to the shop): a malformed request, records left unanswered. */
   alert?: (tx: Queryable, subject: string, text: string) => Promise<void>;
 }
 
 export type RunResult =
   | NoClaim
-  | { outcome: 'sent'; batchId: number; records: number }
+  | { outcome: 'sent'; batchId: number; records: number; unanswered: number }
   | { outcome: 'failed'; batchId: number; error: string }
   | { outcome: 'fault'; batchId: number; error: string };
 
@@ -61,6 +66,7 @@ export class VerifactuSender {
       leaseMs: 3 * 60_000,
       retryBaseMs: 30_000,
       retryMaxMs: 60 * 60_000,
+      maxUnansweredRounds: 5,
       pollMs: 5_000,
       ...opts,
     };
@@ -146,12 +152,14 @@ export class VerifactuSender {
       if (reply.code === 'Server') return this.#failed(claimed, `SOAP Fault Server: ${reply.text}`);
       return this.#fault(claimed, reply.text);
     }
+    const unanswered: Claim['records'] = [];
     await this.#o.db.transaction(async (tx) => {
       if (!(await this.#fence(tx, claimed))) return;
       for (const r of claimed.records) {
         const line = findLine(reply.lines, r);
         if (!line) {
-          // Not answered: back in the queue, to go again (late).
+          // Not answered: back in the queue, to go again (late), after a backoff (#leftOut).
+          unanswered.push(r);
           await tx.query(`UPDATE verifactu_records SET state = 'pending', late = true WHERE id = $1`, [r.id]);
           continue;
         }
@@ -164,11 +172,18 @@ export class VerifactuSender {
         );
       }
       const wait = reply.waitSeconds ?? DEFAULT_WAIT_SECONDS;
+      // A done batch keeps an error only when its reply left records out (what #leftOut counts).
+      const leftOut = unanswered.length > 0 ? `Respuesta sin línea para ${recordList(unanswered)}` : null;
       await tx.query(
-        `UPDATE verifactu_batches SET state = 'done', finished_at = now(), csv = $2, estado_envio = $3, wait_seconds = $4
+        `UPDATE verifactu_batches SET state = 'done', finished_at = now(), csv = $2, estado_envio = $3, wait_seconds = $4,
+           error = $5
          WHERE id = $1`,
-        [claimed.batchId, reply.csv, reply.state, wait],
+        [claimed.batchId, reply.csv, reply.state, wait, leftOut],
       );
+      if (leftOut) {
+        await this.#leftOut(tx, unanswered, wait);
+        return;
+      }
       // TiempoEsperaEnvio counted from the answer: never sooner than that after the request went.
       await tx.query(
         `UPDATE verifactu_sender SET wait_seconds = $1::int, failures = 0, last_error = NULL,
@@ -177,10 +192,77 @@ export class VerifactuSender {
       );
     });
     this.#o.log?.info(
-      { batchId: claimed.batchId, records: claimed.records.length, estado: reply.state, csv: reply.csv },
+      {
+        batchId: claimed.batchId,
+        records: claimed.records.length,
+        unanswered: unanswered.length,
+        estado: reply.state,
+        csv: reply.csv,
+      },
       'VERI*FACTU records sent',
     );
-    return { outcome: 'sent', batchId: claimed.batchId, records: claimed.records.length };
+    return {
+      outcome: 'sent',
+      batchId: claimed.batchId,
+      records: claimed.records.length,
+      unanswered: unanswered.length,
+    };
+  }
+
+  /**
+   * The reply had no line for some records, which are queued again. Sending them again at the
+   * AEAT's pace would repeat the same request every TiempoEsperaEnvio seconds for ever: the next
+   * request waits the backoff instead (never less than TiempoEsperaEnvio), and after
+   * maxUnansweredRounds such replies in a row the sending stops and staff are told, as for a
+   * Client fault. Once staff resume, the records go again, late; a record the AEAT already holds
+   * comes back as its duplicate error and counts as sent.
+   */
+  async #leftOut(tx: Queryable, records: Claim['records'], waitSeconds: number): Promise<void> {
+    const max = this.#o.maxUnansweredRounds;
+    const { rows } = await tx.query<{ left_out: boolean }>(
+      `SELECT error IS NOT NULL AS left_out FROM verifactu_batches WHERE state = 'done' ORDER BY id DESC LIMIT $1`,
+      [max],
+    );
+    const answered = rows.findIndex((r) => !r.left_out);
+    const inARow = answered === -1 ? rows.length : answered;
+    const list = recordList(records);
+    if (inARow >= max) {
+      const reason = `La AEAT dio ${inARow} respuestas seguidas sin línea para ${list}: los registros siguen en cola.`;
+      await tx.query(
+        `UPDATE verifactu_sender SET wait_seconds = $2::int, failures = 0, halted_at = now(), halted_reason = $1,
+           last_error = $1`,
+        [reason.slice(0, 2000), waitSeconds],
+      );
+      await this.#o.alert?.(
+        tx,
+        'VERI*FACTU: envío a la AEAT detenido',
+        `${reason}\n\nCompruebe en la sede electrónica de la AEAT si constan esos registros y, una vez aclarado, reanude el envío en la pantalla Facturas del panel de administración: irán de nuevo, con incidencia, y si la AEAT ya los tiene contarán como enviados.`,
+      );
+      this.#o.log?.error({ records: list, inARow }, 'VERI*FACTU sending halted: records left unanswered');
+      return;
+    }
+    const delayMs = Math.max(waitSeconds * 1000, this.#backoffMs(inARow));
+    await tx.query(
+      `UPDATE verifactu_sender SET wait_seconds = $1::int, failures = 0, last_error = $2,
+         next_send_at = clock_timestamp() + make_interval(secs => $3)`,
+      [
+        waitSeconds,
+        `La AEAT respondió sin línea para ${list}; van de nuevo (${inARow} de ${max} antes de detener el envío)`.slice(
+          0,
+          2000,
+        ),
+        delayMs / 1000,
+      ],
+    );
+    this.#o.log?.warn(
+      { records: list, inARow, delayMs },
+      'VERI*FACTU reply left records out; sending them again later',
+    );
+  }
+
+  /** The wait before the `n`th retry in a row: the base doubling each time, up to the maximum. */
+  #backoffMs(n: number): number {
+    return Math.min(this.#o.retryBaseMs * 2 ** Math.min(n - 1, 20), this.#o.retryMaxMs);
   }
 
   /** The batch is still this attempt's (a lease that ran out hands it to someone else). */
@@ -210,7 +292,7 @@ export class VerifactuSender {
         [error.slice(0, 2000)],
       );
       const failures = rows[0]!.failures;
-      const delay = Math.min(this.#o.retryBaseMs * 2 ** Math.min(failures - 1, 20), this.#o.retryMaxMs);
+      const delay = this.#backoffMs(failures);
       await tx.query(
         'UPDATE verifactu_sender SET next_send_at = clock_timestamp() + make_interval(secs => $1)',
         [delay / 1000],
@@ -249,6 +331,12 @@ export class VerifactuSender {
     return { outcome: 'fault', batchId: c.batchId, error: reason };
   }
 }
+
+/** 'T2026-000001 (alta), T2026-000002 (anulación)': the records as staff find them. */
+const recordList = (records: Claim['records']): string =>
+  records
+    .map((r) => `${r.invoiceNumber} (${r.recordType === 'anulacion' ? 'anulación' : 'alta'})`)
+    .join(', ');
 
 function findLine(lines: readonly ReplyLine[], r: Claim['records'][number]): ReplyLine | undefined {
   const operation = r.recordType === 'anulacion' ? 'Anulacion' : 'Alta';
