@@ -8,6 +8,8 @@ import path from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import type { ModelPage } from '@shop/contracts/catalogue';
 import { XMLParser } from 'fast-xml-parser';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
 import { NS } from '../src/modules/invoices/verifactu-xml.ts';
 import { Client, type TestApp } from './helpers.ts';
 
@@ -433,4 +435,24 @@ export async function orderAtCounter(t: TestApp, storeId = 1, c = new Client(t.a
     [id],
   );
   return id;
+}
+
+/**
+ * An invoice PDF's page as a reader's phone sees it: rendered by poppler's pdftoppm at `dpi`, in
+ * grey, as a PNG beside the PDF file; returns the PNG's path.
+ */
+export function renderPdfPage(pdfFile: string, dpi: number): string {
+  const stem = pdfFile.replace(/\.pdf$/, '-page');
+  const r = spawnSync('pdftoppm', ['-r', String(dpi), '-gray', '-png', '-singlefile', pdfFile, stem], {
+    encoding: 'utf8',
+  });
+  if (r.error) throw r.error;
+  assert.equal(r.status, 0, `pdftoppm failed: ${r.stderr}`);
+  return `${stem}.png`;
+}
+
+/** The QR code a reader finds on a rendered page (jsQR), or null. */
+export async function readQrCode(png: string) {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
 }

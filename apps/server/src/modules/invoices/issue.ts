@@ -237,7 +237,8 @@ export async function issue(tx: Queryable, deps: InvoiceDeps, spec: IssueSpec): 
             issueDate: fields.issueDate,
             importeTotal: fields.importeTotal,
           },
-          config.production,
+          // The environment the record goes to, whatever the run mode: only there can it be checked.
+          config.verifactu.environment === 'production',
         )
       : null,
   });

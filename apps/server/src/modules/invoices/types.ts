@@ -5,7 +5,7 @@ import type { FileService } from '../files/index.ts';
 
 /** What every part of invoicing is handed: its settings, who acts, and what issuing returns. */
 
-export type InvoiceConfig = Pick<Config, 'company' | 'production' | 'verifactu'>;
+export type InvoiceConfig = Pick<Config, 'company' | 'verifactu'>;
 
 /** What issuing needs besides the database: where PDFs go, and the company and VERI*FACTU settings. */
 export interface InvoiceDeps {
