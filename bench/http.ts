@@ -337,8 +337,10 @@ export async function startShop(opts: ShopOptions = {}): Promise<Child> {
       REDSYS_SECRET_KEY: randomBytes(24).toString('base64'),
       REDSYS_URL: 'https://sis-t.redsys.es:25443/sis/realizarPago',
       REDSYS_REST_URL: 'https://sis-t.redsys.es:25443/sis/rest/trataPeticionREST',
-      // Records to the AEAT queue against a closed port: nothing leaves the machine.
+      // Records to the AEAT queue against a closed port: nothing leaves the machine (production
+      // allows an endpoint other than the AEAT's production service only when told so).
       VERIFACTU_ENDPOINT: 'https://127.0.0.1:9/verifactu',
+      VERIFACTU_ALLOW_ENVIRONMENT_MISMATCH: '1',
       VERIFACTU_CERT: certificate.path,
       VERIFACTU_CERT_PASSWORD: certificate.password,
       // Production refuses the demo company's data: a company of its own, with a valid NIF.

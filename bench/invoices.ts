@@ -16,7 +16,8 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seedDemoCatalogue } from '../apps/server/src/db/seed/seed.ts';
 import { loadConfig } from '../apps/server/src/env.ts';
 import { FileService } from '../apps/server/src/modules/files/service.ts';
-import { issueInvoiceForPaidOrder, softwareIdentity } from '../apps/server/src/modules/invoices/service.ts';
+import { softwareIdentity } from '../apps/server/src/modules/invoices/chain.ts';
+import { issueInvoiceForPaidOrder } from '../apps/server/src/modules/invoices/order-invoice.ts';
 import { type AltaHashFields, altaHash, amountText } from '../apps/server/src/modules/invoices/verifactu.ts';
 import {
   registroAltaXml,

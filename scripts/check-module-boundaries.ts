@@ -11,7 +11,7 @@
  * Violations that predate the rules are listed in `module-boundaries.known.json`; the check fails
  * on any other, and on a listed one that is gone (strike it: the list only shrinks).
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { cruise, type ICruiseResult } from 'dependency-cruiser';
@@ -26,6 +26,7 @@ import {
   violationKey,
 } from './lib/module-boundaries.ts';
 import { SERVER_ROOT } from './lib/server-architecture.ts';
+import { sourceFiles } from './lib/source-files.ts';
 
 const { values } = parseArgs({
   options: {
@@ -37,16 +38,6 @@ const { values } = parseArgs({
 });
 const repo = path.resolve(values.root ?? path.join(import.meta.dirname, '..'));
 const knownFile = values.known ?? path.join(import.meta.dirname, 'module-boundaries.known.json');
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) out.push(...sourceFiles(full));
-    else if (name.endsWith('.ts') && !name.endsWith('.test.ts')) out.push(full);
-  }
-  return out;
-}
 
 const declared = declaredCycles();
 if (declared.length > 0) {

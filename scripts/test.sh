@@ -3,8 +3,9 @@
 # Called by `npm test` (README: `npm install && npm test`).
 #
 # Steps, in order:  lint  typecheck  build  unit  api  e2e
-#   lint = biome (lint + format), the check of references to the repository's documents and the
-#          check of the server's module boundaries (scripts/check-module-boundaries.ts)
+#   lint = biome (lint + format), the check of references to the repository's documents, the
+#          check of the server's module boundaries (scripts/check-module-boundaries.ts) and the
+#          size of its files (scripts/check-file-size.ts)
 #   unit = every *.test.ts under packages/, apps/ (except apps/server/test/) and scripts/
 #   api  = apps/server/test/**/*.test.ts   (unit and api run together in one node --test run)
 #   e2e  = e2e/*.test.ts, one file at a time, against the built server + Debian's Chromium
@@ -137,6 +138,7 @@ if wants lint; then
   run_step "lint + format (biome)" npx biome check .
   run_step "document references" node --import tsx scripts/check-doc-references.ts
   run_step "module boundaries" node --import tsx scripts/check-module-boundaries.ts
+  run_step "file sizes" node --import tsx scripts/check-file-size.ts
 fi
 if wants typecheck; then run_step "typecheck" npm run typecheck; fi
 if wants build; then run_step "build" npm run build; fi

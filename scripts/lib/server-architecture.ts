@@ -38,7 +38,7 @@ export const MODULES: Readonly<Record<string, ModuleSpec>> = {
   },
   payments: {
     tables: ['payment_attempts', 'payment_notifications', 'payment_refunds'],
-    uses: ['orders'],
+    uses: ['auth', 'orders'],
   },
   invoices: {
     tables: [
@@ -51,7 +51,7 @@ export const MODULES: Readonly<Record<string, ModuleSpec>> = {
       'verifactu_records',
       'verifactu_sender',
     ],
-    uses: ['files', 'orders'],
+    uses: ['auth', 'files', 'orders'],
   },
   print: { tables: ['print_batches', 'print_batch_orders'], uses: ['files', 'orders'] },
   retention: { tables: ['retention_runs'], uses: [] },

@@ -2,6 +2,12 @@ import path from 'node:path';
 import { DEFAULT_RETENTION, type RetentionPeriods } from '@shop/contracts/retention';
 import { isValidSpanishTaxId, normalizeTaxId } from '@shop/contracts/tax-id';
 import { z } from 'zod';
+import {
+  type AeatEnvironment,
+  ALLOW_MISMATCH,
+  aeatEnvironmentOf,
+  aeatEnvironmentProblem,
+} from './lib/aeat-environment.ts';
 import { estimate, MIN_SECRET_GUESSES_LOG10 } from './lib/password-strength.ts';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.ts';
 
@@ -71,6 +77,8 @@ const EnvSchema = z.object({
   VERIFACTU_ENDPOINT: optionalUrl(/^https?:\/\//),
   VERIFACTU_CERT: z.string().trim().optional(),
   VERIFACTU_CERT_PASSWORD: z.string().optional(),
+  /** '1': the endpoint may be of another AEAT environment than the run mode's (lib/aeat-environment.ts). */
+  VERIFACTU_ALLOW_ENVIRONMENT_MISMATCH: z.enum(['0', '1']).optional(),
   /** NumeroInstalacion of SistemaInformatico: tells this installation apart from others of the software. */
   VERIFACTU_INSTALLATION: z.string().trim().min(1).max(100).default('0001'),
   /** Days after the legal guarantee of a delivered order ends until its photo and design are deleted. */
@@ -134,6 +142,8 @@ export interface Config {
   verifactu: {
     /** Unset: records are kept and queued, nothing is sent, no invoice claims VERI*FACTU. */
     endpoint: string | undefined;
+    /** The AEAT environment the endpoint belongs to: the invoices' QR points at its cotejo service. */
+    environment: AeatEnvironment | undefined;
     cert: { path: string; password: string } | undefined;
     installation: string;
   };
@@ -288,6 +298,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'Configuración no válida:\n  VERIFACTU_ENDPOINT: en producción solo https:// (la AEAT exige TLS con certificado)',
     );
   }
+  const aeat = e.VERIFACTU_ENDPOINT
+    ? aeatEnvironmentProblem({
+        endpoint: e.VERIFACTU_ENDPOINT,
+        nodeEnv: e.NODE_ENV,
+        allowMismatch: e[ALLOW_MISMATCH] === '1',
+      })
+    : null;
+  if (aeat) throw new ConfigError(`Configuración no válida:\n  ${aeat}`);
   if (e.VERIFACTU_ENDPOINT?.startsWith('https://') && !e.VERIFACTU_CERT) {
     throw new ConfigError(
       'Configuración no válida:\n  VERIFACTU_CERT: el envío por https:// a la AEAT necesita el certificado de la empresa (PKCS#12)',
@@ -334,6 +352,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : { visitor: 'sid', staff: 'staff_session', device: 'staff_device' },
     verifactu: {
       endpoint: e.VERIFACTU_ENDPOINT,
+      environment: e.VERIFACTU_ENDPOINT ? aeatEnvironmentOf(e.VERIFACTU_ENDPOINT) : undefined,
       cert: e.VERIFACTU_CERT
         ? { path: path.resolve(e.VERIFACTU_CERT), password: e.VERIFACTU_CERT_PASSWORD ?? '' }
         : undefined,

@@ -9,7 +9,7 @@ import { sweepSpooledUploads } from './http/upload-queue.ts';
 import { bootstrapAdmin, createStaffUser, purgeLoginFailures } from './modules/auth/index.ts';
 import { purgeUploadQuota } from './modules/files/quota.ts';
 import { FileService, sweepOrphanFiles } from './modules/files/service.ts';
-import { HttpSoapTransport, loadClientCertificate, VerifactuSender } from './modules/invoices/sender.ts';
+import { HttpSoapTransport, loadClientCertificate, VerifactuSender } from './modules/invoices/index.ts';
 import { MailDispatcher } from './modules/mail/dispatcher.ts';
 import { enqueueMail } from './modules/mail/service.ts';
 import { createMailTransport } from './modules/mail/transport.ts';

@@ -61,7 +61,9 @@ export const PRODUCTION = {
   REDSYS_URL: 'https://sis.redsys.es/sis/realizarPago',
   REDSYS_REST_URL: 'https://sis.redsys.es/sis/rest/trataPeticionREST',
   PUBLIC_URL: 'https://fundas.example.es',
-  VERIFACTU_ENDPOINT: 'https://prewww1.aeat.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP',
+  // The AEAT's production service (nothing is sent: test apps start no sender).
+  VERIFACTU_ENDPOINT:
+    'https://www1.agenciatributaria.gob.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP',
   VERIFACTU_CERT: '/etc/fundamia/empresa.p12',
   VERIFACTU_CERT_PASSWORD: 'secreta',
   // The company's own data, not the demo company's.

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { loadConfig } from '../src/env.ts';
+import { ConfigError, loadConfig } from '../src/env.ts';
 import { MemoryFileStore } from '../src/storage/file-store.ts';
 import { createTestApp, PRODUCTION } from './helpers.ts';
 
@@ -106,6 +106,11 @@ describe('HTTP shell: health, docs, headers, SPA fallback', () => {
 });
 
 describe('configuration is checked at boot', () => {
+  /** The production configuration run in development: its records go to the AEAT's test environment. */
+  const DEVELOPMENT = {
+    NODE_ENV: 'development',
+    VERIFACTU_ENDPOINT: 'https://prewww1.aeat.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP',
+  };
   test("TRUST_PROXY is off, a hop count or the proxies' addresses; anything else names the variable", () => {
     assert.throws(() => loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'yes' }), /TRUST_PROXY/);
     assert.throws(() => loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '10.0.0.0/40' }), /TRUST_PROXY/);
@@ -138,6 +143,70 @@ describe('configuration is checked at boot', () => {
     );
     assert.doesNotThrow(() => loadConfig(PRODUCTION));
   });
+  test("VERI*FACTU records go to the run mode's AEAT environment, or the start stops naming the variable", () => {
+    const aeat = (host: string) => `https://${host}/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP`;
+    const configError = (message: RegExp) => (err: unknown) =>
+      err instanceof ConfigError && message.test(err.message);
+    // Production never sends to the AEAT's test environment, even when told to accept a mismatch.
+    for (const allow of [{}, { VERIFACTU_ALLOW_ENVIRONMENT_MISMATCH: '1' }]) {
+      assert.throws(
+        () => loadConfig({ ...PRODUCTION, ...allow, VERIFACTU_ENDPOINT: aeat('prewww1.aeat.es') }),
+        configError(
+          /VERIFACTU_ENDPOINT: prewww1\.aeat\.es es el entorno de pruebas de la AEAT.*NODE_ENV=production/,
+        ),
+      );
+    }
+    // Nor to this machine or another host, unless told so (a test run that must send nothing).
+    assert.throws(
+      () => loadConfig({ ...PRODUCTION, VERIFACTU_ENDPOINT: 'https://127.0.0.1:9/verifactu' }),
+      configError(
+        /VERIFACTU_ENDPOINT: 127\.0\.0\.1 no es el servicio de producción.*VERIFACTU_ALLOW_ENVIRONMENT_MISMATCH=1/,
+      ),
+    );
+    const standIn = loadConfig({
+      ...PRODUCTION,
+      VERIFACTU_ENDPOINT: 'https://127.0.0.1:9/verifactu',
+      VERIFACTU_ALLOW_ENVIRONMENT_MISMATCH: '1',
+    });
+    assert.equal(standIn.verifactu.environment, 'local');
+    assert.equal(loadConfig(PRODUCTION).verifactu.environment, 'production');
+    assert.equal(
+      loadConfig({ ...PRODUCTION, VERIFACTU_ENDPOINT: aeat('www10.agenciatributaria.gob.es') }).verifactu
+        .environment,
+      'production',
+    );
+    // Development never sends to the AEAT's production service unless told so.
+    assert.throws(
+      () =>
+        loadConfig({
+          NODE_ENV: 'development',
+          VERIFACTU_ENDPOINT: aeat('www1.agenciatributaria.gob.es'),
+          VERIFACTU_CERT: '/x.p12',
+        }),
+      configError(
+        /VERIFACTU_ENDPOINT: www1\.agenciatributaria\.gob\.es es el servicio de producción de la AEAT y este arranque no es de producción \(NODE_ENV=development\).*\n {2}\(VERIFACTU_ENDPOINT: .* is the AEAT's production service/s,
+      ),
+    );
+    const allowed = loadConfig({
+      NODE_ENV: 'development',
+      VERIFACTU_ENDPOINT: aeat('www1.agenciatributaria.gob.es'),
+      VERIFACTU_CERT: '/x.p12',
+      VERIFACTU_ALLOW_ENVIRONMENT_MISMATCH: '1',
+    });
+    assert.equal(allowed.verifactu.environment, 'production');
+    assert.equal(
+      loadConfig({
+        NODE_ENV: 'development',
+        VERIFACTU_ENDPOINT: aeat('prewww1.aeat.es'),
+        VERIFACTU_CERT: '/x.p12',
+      }).verifactu.environment,
+      'test',
+    );
+    assert.throws(
+      () => loadConfig({ NODE_ENV: 'development', VERIFACTU_ALLOW_ENVIRONMENT_MISMATCH: 'yes' }),
+      /VERIFACTU_ALLOW_ENVIRONMENT_MISMATCH/,
+    );
+  });
   test('production refuses the development secret, placeholders and guessable secrets, naming the variable', async () => {
     const { readFile } = await import('node:fs/promises');
     const source = await readFile(new URL('../src/env.ts', import.meta.url), 'utf8');
@@ -158,7 +227,7 @@ describe('configuration is checked at boot', () => {
     for (const [change, message] of refusals) {
       assert.throws(() => loadConfig({ ...PRODUCTION, ...change }), message, JSON.stringify(change));
       // Outside production the same values are fine (tests and development).
-      assert.doesNotThrow(() => loadConfig({ ...PRODUCTION, ...change, NODE_ENV: 'development' }));
+      assert.doesNotThrow(() => loadConfig({ ...PRODUCTION, ...change, ...DEVELOPMENT }));
     }
     // Placeholders of .env.example are refused too, whatever the variable.
     const example = await readFile(new URL('../../../.env.example', import.meta.url), 'utf8');
@@ -189,7 +258,7 @@ describe('configuration is checked at boot', () => {
           names.every((n) => err.message.includes(`${n}: son los datos de la empresa de ejemplo`)),
         JSON.stringify(change),
       );
-      assert.doesNotThrow(() => loadConfig({ ...PRODUCTION, ...change, NODE_ENV: 'development' }));
+      assert.doesNotThrow(() => loadConfig({ ...PRODUCTION, ...change, ...DEVELOPMENT }));
     }
     // Leaving every company variable out in production is the demo company: each one is named.
     const { COMPANY_NIF, COMPANY_LEGAL_NAME, COMPANY_ADDRESS, COMPANY_REGISTRY, ...bare } = PRODUCTION;

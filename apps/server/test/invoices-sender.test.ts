@@ -12,8 +12,9 @@ import { migrate } from '../src/db/migrate.ts';
 import { seedDemoCatalogue } from '../src/db/seed/seed.ts';
 import { loadConfig } from '../src/env.ts';
 import { FileService } from '../src/modules/files/service.ts';
-import { HttpSoapTransport, loadClientCertificate, VerifactuSender } from '../src/modules/invoices/sender.ts';
-import { issueInvoice } from '../src/modules/invoices/service.ts';
+import { issueInvoice } from '../src/modules/invoices/order-invoice.ts';
+import { VerifactuSender } from '../src/modules/invoices/sender.ts';
+import { HttpSoapTransport, loadClientCertificate } from '../src/modules/invoices/soap-transport.ts';
 import { MemoryFileStore } from '../src/storage/file-store.ts';
 import { ADMIN, type Client, createStaff, createTestApp, signedIn, type TestApp } from './helpers.ts';
 import { FakeAeat, makeCertificates, orderAtCounter, type TestCertificates } from './verifactu-support.ts';
@@ -227,6 +228,65 @@ describe('VERI*FACTU sender against a fake AEAT over HTTPS with a client certifi
     // Every record the shop generated is registered once at the AEAT.
     const all = await states();
     assert.ok(all.every((s) => s.state === 'accepted' || s.state === 'rejected'));
+  });
+
+  test('a record the reply leaves out goes again later each time, then the sending stops and staff are told', async () => {
+    const patient = new VerifactuSender({
+      db: t.db,
+      config: t.app.deps.config,
+      transport: new HttpSoapTransport(fake.url, {
+        cert: loadClientCertificate(t.app.deps.config.verifactu.cert!),
+        ca: readFileSync(certs.caCert),
+      }),
+      retryBaseMs: 5_000,
+      retryMaxMs: 60_000,
+      maxUnansweredRounds: 3,
+      alert: async (_tx, subject, text) => {
+        alerts.push(`${subject}: ${text}`);
+      },
+    });
+    const [answered, forgotten] = [await paidOrder(), await paidOrder()];
+    const number = forgotten.invoice!.number;
+    fake.leaveOut.add(number);
+    const alertsBefore = alerts.length;
+    const delays: number[] = [];
+    for (let round = 1; round <= 3; round++) {
+      await dueNow();
+      const sent = await patient.runOnce();
+      assert.equal(sent.outcome, 'sent', `round ${round}`);
+      assert.deepEqual(
+        fake.requests.at(-1)!.records.map((r) => r.number),
+        round === 1 ? [answered.invoice!.number, number] : [number],
+      );
+      const { rows } = await t.db.query<{ delay: number }>(
+        'SELECT extract(epoch FROM next_send_at - clock_timestamp())::float8 AS delay FROM verifactu_sender',
+      );
+      delays.push(rows[0]!.delay);
+    }
+    // Backing off: never sooner than TiempoEsperaEnvio, and 5 s, then 10 s after the base of 5 s.
+    assert.ok(delays[0]! > 4 && delays[0]! <= 5, `first delay ${delays[0]} s`);
+    assert.ok(delays[1]! > 9 && delays[1]! <= 10, `second delay ${delays[1]} s`);
+    // The third reply without its line stops the sending, names the invoice, and tells staff once.
+    await dueNow();
+    const requests = fake.requests.length;
+    assert.equal((await patient.runOnce()).outcome, 'halted');
+    assert.equal(fake.requests.length, requests, 'nothing more is sent');
+    const page = (await admin.get('/api/invoices?size=200')).json() as InvoicePage;
+    assert.match(page.sender.halted!.reason, new RegExp(`${number} \\(alta\\)`));
+    assert.match(page.sender.halted!.reason, /3 respuestas seguidas/);
+    const record = (await states()).find((s) => s.invoice_number === number)!;
+    assert.deepEqual([record.state, record.late], ['pending', true]);
+    assert.equal((await listed(answered.invoice!.number)).verifactu.state, 'accepted');
+    assert.equal(alerts.length, alertsBefore + 1);
+    assert.match(alerts.at(-1)!, new RegExp(`VERI\\*FACTU: envío a la AEAT detenido: .*${number}`, 's'));
+
+    // Staff look into it and resume: the record goes again, late, and is registered.
+    fake.leaveOut.delete(number);
+    assert.equal((await admin.post('/api/verifactu/resume')).statusCode, 200);
+    assert.equal((await patient.runOnce()).outcome, 'sent');
+    assert.equal(fake.requests.at(-1)!.incidencia, true);
+    assert.equal((await listed(number)).verifactu.state, 'accepted');
+    await patient.stop();
   });
 });
 

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { buildInvoiceAmounts, splitVatIncluded } from '../src/modules/invoices/amounts.ts';
-import { pdfSafeText, stripControlChars } from '../src/modules/invoices/pdf.ts';
-import { formatInvoiceNumber } from '../src/modules/invoices/service.ts';
+import { formatInvoiceNumber } from '../src/modules/invoices/numbering.ts';
+import { pdfSafeText, stripControlChars } from '../src/modules/invoices/pdf-text.ts';
 import {
   AEAT_COTEJO_URL_PRODUCTION,
   AEAT_COTEJO_URL_TEST,

@@ -9,11 +9,10 @@ import type { ChainVerificationResult, GeneratedInvoice, InvoicePage } from '@sh
 import { messages } from '@shop/contracts/messages';
 import { formatEuros } from '@shop/contracts/money';
 import type { FastifyInstance } from 'fastify';
-import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/env.ts';
-import { QR_QUIET_ZONE_MODULES, qrModules } from '../src/modules/invoices/pdf.ts';
+import { QR_QUIET_ZONE_MODULES, qrModules } from '../src/modules/invoices/pdf-qr.ts';
 import { invoiceRoutes } from '../src/modules/invoices/routes.ts';
 import {
   type ChainRecord,
@@ -31,6 +30,7 @@ import {
   signedIn,
   type TestApp,
 } from './helpers.ts';
+import { readQrCode, renderPdfPage } from './verifactu-support.ts';
 
 const GENERATE_INVOICE = '/api/orders/:id/generateInvoice';
 
@@ -389,20 +389,9 @@ describe('invoices: simplified invoices with VERI*FACTU records', () => {
     // The QR code is drawn as vectors: the page as a reader's phone sees it, rendered at 200 dpi.
     assert.equal(run('pdfimages', ['-list', file]).trim().split('\n').slice(2).length, 0, 'no image');
     const DPI = 200;
-    run('pdftoppm', ['-r', String(DPI), '-gray', '-png', '-singlefile', file, path.join(tmp, 'page')]);
-    const page = await sharp(path.join(tmp, 'page.png'))
-      .greyscale()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const { data, info: img } = await sharp(path.join(tmp, 'page.png'))
-      .ensureAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const decoded = jsQR(
-      new Uint8ClampedArray(data.buffer, data.byteOffset, data.length),
-      img.width,
-      img.height,
-    );
+    const png = renderPdfPage(file, DPI);
+    const page = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+    const decoded = await readQrCode(png);
     assert.ok(decoded, 'the QR code could not be decoded');
     // Its size (AEAT: 30 to 40 mm) and its quiet zone: at least 4 white modules on every side.
     const modules = qrModules(decoded.data);

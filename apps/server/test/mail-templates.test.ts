@@ -3,14 +3,8 @@ import { describe, it } from 'node:test';
 import { formatEuros as eur } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 import { loadConfig } from '../src/env.ts';
-import {
-  DEFAULT_AUDIENCES,
-  escapeHtml,
-  headerText,
-  type OrderMailKind,
-  oneLine,
-  renderOrderMail,
-} from '../src/modules/mail/templates.ts';
+import { escapeHtml, headerText, oneLine } from '../src/modules/mail/layout.ts';
+import { DEFAULT_AUDIENCES, type OrderMailKind, renderOrderMail } from '../src/modules/mail/templates.ts';
 
 const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://fundamia.example' });
 const PAID_AT = new Date('2026-03-02T09:30:00Z');

@@ -8,6 +8,8 @@ import path from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import type { ModelPage } from '@shop/contracts/catalogue';
 import { XMLParser } from 'fast-xml-parser';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
 import { NS } from '../src/modules/invoices/verifactu-xml.ts';
 import { Client, type TestApp } from './helpers.ts';
 
@@ -229,6 +231,8 @@ export class FakeAeat {
   waitSeconds: number;
   /** Invoice numbers whose next alta is answered Incorrecto (1112). */
   readonly rejectNext = new Set<string>();
+  /** Invoice numbers whose records the reply leaves out (no RespuestaLinea; not registered). */
+  readonly leaveOut = new Set<string>();
   down = false;
   fault: 'Client' | 'Server' | null = null;
   /** Called when a request arrived and was registered, before the reply; the test may never let it go. */
@@ -264,7 +268,9 @@ export class FakeAeat {
             if (this.fault) return this.#fault(this.fault);
             const received = { ...this.#read(envelope, subject), at };
             this.requests.push(received);
-            const lines = received.records.map((r) => this.#register(r));
+            const lines = received.records
+              .filter((r) => !this.leaveOut.has(r.number))
+              .map((r) => this.#register(r));
             await this.onRegistered?.(received);
             return this.#reply(lines);
           };
@@ -429,4 +435,24 @@ export async function orderAtCounter(t: TestApp, storeId = 1, c = new Client(t.a
     [id],
   );
   return id;
+}
+
+/**
+ * An invoice PDF's page as a reader's phone sees it: rendered by poppler's pdftoppm at `dpi`, in
+ * grey, as a PNG beside the PDF file; returns the PNG's path.
+ */
+export function renderPdfPage(pdfFile: string, dpi: number): string {
+  const stem = pdfFile.replace(/\.pdf$/, '-page');
+  const r = spawnSync('pdftoppm', ['-r', String(dpi), '-gray', '-png', '-singlefile', pdfFile, stem], {
+    encoding: 'utf8',
+  });
+  if (r.error) throw r.error;
+  assert.equal(r.status, 0, `pdftoppm failed: ${r.stderr}`);
+  return `${stem}.png`;
+}
+
+/** The QR code a reader finds on a rendered page (jsQR), or null. */
+export async function readQrCode(png: string) {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
 }

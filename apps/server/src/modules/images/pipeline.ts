@@ -27,14 +27,21 @@
 
 import { open, readFile } from 'node:fs/promises';
 import { type CaseSize, LOW_RESOLUTION_DPI, printWorthySize } from '@shop/case-geometry/print-size';
-import type { ErrorCode } from '@shop/contracts/errors';
-import { type MessageKey, messages } from '@shop/contracts/messages';
+import { messages } from '@shop/contracts/messages';
 import type { Sharp, SharpOptions } from 'sharp';
 import { AppError } from '../../lib/errors.ts';
 import sharp from '../../lib/sharp.ts';
-import { type DecodedHeic, decodeHeic, HeicDecodeError } from './heic.ts';
-import { MAX_PIXELS, shapeProblem } from './limits.ts';
-import { pngFrameCount, type SourceFormat, sniffImageFormat } from './sniff.ts';
+import {
+  decodeHeif,
+  decodeWithSharp,
+  INPUT,
+  type RawImage,
+  readHeader,
+  tooLarge,
+  unprocessable,
+  unsupported,
+} from './decode.ts';
+import { type SourceFormat, sniffImageFormat } from './sniff.ts';
 
 export interface ImageVariant {
   bytes: Buffer;
@@ -106,35 +113,6 @@ const ORIGINAL_RETRY_QUALITIES = [86, 80, 75] as const;
 export const ORIGINAL_MIN_QUALITY = ORIGINAL_RETRY_QUALITIES.at(-1)!;
 const EDITOR_JPEG = { quality: 85, mozjpeg: false } as const;
 const PREVIEW_JPEG = { quality: 80, mozjpeg: false } as const;
-const WHITE = { r: 255, g: 255, b: 255 };
-
-/** Every sharp call: refuse more pixels than the cap, and fail on truncated or broken data. */
-const INPUT: SharpOptions = { limitInputPixels: MAX_PIXELS, failOn: 'error' };
-
-const refuse = (status: number, code: ErrorCode, key: MessageKey) =>
-  new AppError(status, code, messages[key]);
-const tooLarge = () => refuse(413, 'IMAGE_TOO_LARGE', 'imageTooLarge');
-const tooManyPixels = () => refuse(413, 'IMAGE_TOO_LARGE', 'imageTooManyPixels');
-const unsupported = () => refuse(415, 'UNSUPPORTED_IMAGE', 'unsupportedImage');
-const animated = () => refuse(415, 'UNSUPPORTED_IMAGE', 'animatedImage');
-const unreadable = () => refuse(422, 'UNREADABLE_IMAGE', 'unreadableImage');
-const badShape = () => refuse(422, 'UNSUPPORTED_IMAGE', 'imageBadShape');
-const unprocessable = () => refuse(422, 'UNREADABLE_IMAGE', 'imageNotProcessable');
-
-/** A sharp failure while READING the upload: the pixel cap (413) or a broken file (422). */
-function readFailure(err: unknown): AppError {
-  if (err instanceof AppError) return err;
-  return /exceeds pixel limit/i.test(String((err as Error)?.message)) ? tooManyPixels() : unreadable();
-}
-
-/** Decoded pixels: 8-bit sRGB, 3 channels, rows packed, still in the stored orientation. */
-interface RawImage {
-  data: Buffer;
-  width: number;
-  height: number;
-  /** EXIF orientation (1-8) still to apply. */
-  orientation: number;
-}
 
 /** An upload in memory, or spooled to a file on disk by the route. */
 export type ImageSource = Buffer | { path: string; size: number };
@@ -168,7 +146,10 @@ export async function ingestImage(source: ImageSource, opts: IngestOptions = {})
   const sourceFormat = sniffImageFormat(await head(source));
   if (!sourceFormat) throw unsupported();
   // The header first, outside the slots: a file that lies about its size never waits for one.
-  const meta = sourceFormat === 'heif' ? null : await readHeader(source, sourceFormat);
+  const meta =
+    sourceFormat === 'heif'
+      ? null
+      : await readHeader(Buffer.isBuffer(source) ? source : source.path, sourceFormat);
   const release = await slots.acquire(meta ? meta.width! * meta.height! : HEIF_PIXELS_GUESS);
   try {
     const input = Buffer.isBuffer(source) ? source : await readFile(source.path);
@@ -186,89 +167,6 @@ export async function ingestImage(source: ImageSource, opts: IngestOptions = {})
   } finally {
     release();
   }
-}
-
-// --- Decoding ------------------------------------------------------------------------------------
-
-/** Header only: size, frames and orientation, without decoding a pixel. */
-async function readHeader(
-  source: ImageSource,
-  format: Exclude<SourceFormat, 'heif'>,
-): Promise<sharp.Metadata> {
-  const meta = await sharp(Buffer.isBuffer(source) ? source : source.path, INPUT)
-    .metadata()
-    .catch((err: unknown) => {
-      throw readFailure(err);
-    });
-  if (meta.format !== format) throw unsupported();
-  if (!meta.width || !meta.height) throw unreadable();
-  const problem = shapeProblem(meta.width, meta.height);
-  if (problem === 'too-many-pixels') throw tooManyPixels();
-  if (problem === 'bad-shape') throw badShape();
-  if ((meta.pages ?? 1) > 1) throw animated();
-  return meta;
-}
-
-async function decodeWithSharp(
-  input: Buffer,
-  format: Exclude<SourceFormat, 'heif'>,
-  meta: sharp.Metadata,
-): Promise<RawImage> {
-  if (format === 'png' && pngFrameCount(input) > 1) throw animated();
-
-  try {
-    // Embedded ICC profiles are converted to sRGB by sharp itself; these steps are only added
-    // when needed (each costs a pass over the pixels: ~30 ms at 12 MP).
-    let decoder = sharp(input, INPUT);
-    if (meta.hasAlpha) decoder = decoder.flatten({ background: WHITE });
-    if (meta.space !== 'srgb' || meta.channels !== (meta.hasAlpha ? 4 : 3) || meta.depth !== 'uchar') {
-      decoder = decoder.toColourspace('srgb');
-    }
-    const { data, info } = await decoder.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
-    if (info.channels !== 3) throw unreadable();
-    return { data, width: info.width, height: info.height, orientation: meta.orientation ?? 1 };
-  } catch (err) {
-    throw readFailure(err);
-  }
-}
-
-async function decodeHeif(input: Buffer): Promise<RawImage> {
-  let decoded: DecodedHeic;
-  try {
-    decoded = await decodeHeic(input, MAX_PIXELS, (await displayP3Icc()) ?? null);
-  } catch (err) {
-    if (!(err instanceof HeicDecodeError)) throw err;
-    if (err.reason === 'too-many-pixels') throw tooManyPixels();
-    if (err.reason === 'bad-shape') throw badShape();
-    if (err.reason === 'unsupported') throw unsupported();
-    throw unreadable();
-  }
-  const { width, height, channels, format, bytes } = decoded;
-  // libheif has applied the HEIF transformations (irot/imir); an Exif orientation inside a HEIF
-  // is informative only, so there is nothing left to rotate.
-  if (format === 'raw' && channels === 3) return { data: bytes, width, height, orientation: 1 };
-  // Convert from the profile the worker wrapped with the pixels, and/or flatten the alpha.
-  const source =
-    format === 'tiff' ? sharp(bytes, INPUT) : sharp(bytes, { ...INPUT, raw: { width, height, channels } });
-  const { data, info } = await source
-    .flatten({ background: WHITE })
-    .toColourspace('srgb')
-    .raw({ depth: 'uchar' })
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height, orientation: 1 };
-}
-
-let p3Profile: Promise<Buffer | undefined> | undefined;
-
-/** libvips ships a Display P3 profile; an image tagged with it hands us its bytes (once). */
-function displayP3Icc(): Promise<Buffer | undefined> {
-  p3Profile ??= sharp({ create: { width: 1, height: 1, channels: 3, background: WHITE } })
-    .withIccProfile('p3')
-    .png()
-    .toBuffer()
-    .then((png) => sharp(png).metadata())
-    .then((meta) => meta.icc);
-  return p3Profile;
 }
 
 // --- Encoding ------------------------------------------------------------------------------------

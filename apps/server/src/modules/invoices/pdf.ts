@@ -1,19 +1,8 @@
 import { formatEuros } from '@shop/contracts/money';
-import {
-  fill,
-  PDFDocument,
-  type PDFFont,
-  type PDFOperator,
-  type PDFPage,
-  popGraphicsState,
-  pushGraphicsState,
-  rectangle,
-  rgb,
-  StandardFonts,
-  setFillingGrayscaleColor,
-} from 'pdf-lib';
-import QRCode from 'qrcode';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { InvoiceLine, InvoiceTotals } from './amounts.ts';
+import { drawQr, QR_QUIET_ZONE_MODULES, QR_SYMBOL_MM, qrModules } from './pdf-qr.ts';
+import { MARGIN, MM, MUTED, PAGE, Writer } from './pdf-text.ts';
 
 /**
  * The printed simplified invoice (A4, Spanish). Content required by RD 1619/2012 art. 7.1: number
@@ -65,46 +54,6 @@ export interface InvoicePdfData {
   qrText: string | null;
 }
 
-const MM = 72 / 25.4;
-const PAGE = { width: 595.28, height: 841.89 }; // A4 in points
-const MARGIN = 18 * MM;
-/** AEAT: the code between 30 x 30 and 40 x 40 mm; 32 mm of modules, plus the quiet zone around them. */
-export const QR_SYMBOL_MM = 32;
-/** ISO/IEC 18004: a quiet zone of at least 4 modules on every side, drawn white inside the image. */
-export const QR_QUIET_ZONE_MODULES = 4;
-const INK = rgb(0.1, 0.1, 0.12);
-const MUTED = rgb(0.38, 0.38, 0.42);
-const RULE = rgb(0.75, 0.75, 0.78);
-
-/**
- * Removes what must not reach a document from text a customer typed: control and format characters
- * (line breaks, bidi overrides, zero-width joiners...) become spaces, runs of spaces collapse.
- */
-export function stripControlChars(text: string): string {
-  return text
-    .normalize('NFC')
-    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/**
- * Text the standard PDF fonts can draw. Helvetica's WinAnsi encoding has every Spanish letter and
- * sign (á é í ó ú ñ ü ¿ ¡ €); any other character falls back to its letter without accents, or "?".
- */
-export function pdfSafeText(text: string, supported: ReadonlySet<number>): string {
-  let out = '';
-  for (const ch of stripControlChars(text)) {
-    if (supported.has(ch.codePointAt(0)!)) {
-      out += ch;
-      continue;
-    }
-    const bare = ch.normalize('NFD').replace(/\p{M}/gu, '');
-    out += bare && [...bare].every((c) => supported.has(c.codePointAt(0)!)) ? bare : '?';
-  }
-  return out;
-}
-
 /** "24,90 €" with a plain space, so that the text is found as typed when searched or extracted. */
 const euros = (cents: number): string => formatEuros(cents / 100).replace(/\u00a0/g, ' ');
 
@@ -122,126 +71,6 @@ const DATE = new Intl.DateTimeFormat('es-ES', {
   month: '2-digit',
   year: 'numeric',
 });
-
-class Writer {
-  readonly #supported: ReadonlySet<number>;
-  constructor(
-    readonly page: PDFPage,
-    readonly regular: PDFFont,
-    readonly bold: PDFFont,
-  ) {
-    this.#supported = new Set(regular.getCharacterSet());
-  }
-
-  safe(text: string): string {
-    return pdfSafeText(text, this.#supported);
-  }
-
-  width(text: string, size: number, font = this.regular): number {
-    return font.widthOfTextAtSize(this.safe(text), size);
-  }
-
-  text(
-    text: string,
-    x: number,
-    y: number,
-    size: number,
-    opts: { font?: PDFFont; color?: typeof INK } = {},
-  ): void {
-    const safe = this.safe(text);
-    if (!safe) return;
-    this.page.drawText(safe, { x, y, size, font: opts.font ?? this.regular, color: opts.color ?? INK });
-  }
-
-  /** Right-aligned at `right`. */
-  textRight(text: string, right: number, y: number, size: number, font = this.regular): void {
-    this.text(text, right - this.width(text, size, font), y, size, { font });
-  }
-
-  /** Splits text into lines no wider than `maxWidth`, breaking inside a word only when it alone is wider. */
-  wrap(text: string, size: number, maxWidth: number, font = this.regular): string[] {
-    const lines: string[] = [];
-    let line = '';
-    for (const word of this.safe(text).split(' ')) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= maxWidth) {
-        line = candidate;
-        continue;
-      }
-      if (line) lines.push(line);
-      line = '';
-      for (const ch of word) {
-        if (line && font.widthOfTextAtSize(line + ch, size) > maxWidth) {
-          lines.push(line);
-          line = '';
-        }
-        line += ch;
-      }
-    }
-    if (line) lines.push(line);
-    return lines;
-  }
-
-  /** Draws wrapped text downwards from `y`; returns the y below the last line. */
-  paragraph(
-    text: string,
-    x: number,
-    y: number,
-    size: number,
-    maxWidth: number,
-    opts: { font?: PDFFont; color?: typeof INK; leading?: number } = {},
-  ): number {
-    const leading = opts.leading ?? size * 1.3;
-    let cursor = y;
-    for (const line of this.wrap(text, size, maxWidth, opts.font)) {
-      this.text(line, x, cursor, size, opts);
-      cursor -= leading;
-    }
-    return cursor;
-  }
-
-  rule(y: number, x1 = MARGIN, x2 = PAGE.width - MARGIN): void {
-    this.page.drawLine({ start: { x: x1, y }, end: { x: x2, y }, thickness: 0.6, color: RULE });
-  }
-}
-
-/** Modules per side of the code of `text`, quiet zone excluded. */
-export const qrModules = (text: string): number =>
-  QRCode.create(text, { errorCorrectionLevel: 'M' }).modules.size;
-
-/**
- * Draws the QR code as vector squares (error correction level M, as the AEAT asks), `size` points
- * wide with its white quiet zone of 4 modules inside that box: sharp at any zoom or printer, and
- * no image to encode (a PNG made issuing an invoice several times slower).
- */
-function drawQr(page: PDFPage, text: string, x: number, y: number, size: number): void {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const n = modules.size;
-  const unit = size / (n + 2 * QR_QUIET_ZONE_MODULES);
-  const ops: PDFOperator[] = [pushGraphicsState(), setFillingGrayscaleColor(0)];
-  for (let row = 0; row < n; row++) {
-    // Runs of dark modules in a row become one rectangle; all are filled at once (no seams).
-    for (let col = 0; col < n; ) {
-      if (!modules.get(row, col)) {
-        col++;
-        continue;
-      }
-      let end = col;
-      while (end < n && modules.get(row, end)) end++;
-      ops.push(
-        rectangle(
-          x + (QR_QUIET_ZONE_MODULES + col) * unit,
-          y + size - (QR_QUIET_ZONE_MODULES + row + 1) * unit,
-          (end - col) * unit,
-          unit,
-        ),
-      );
-      col = end;
-    }
-  }
-  ops.push(fill(), popGraphicsState());
-  page.pushOperators(...ops);
-}
 
 export async function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
   const doc = await PDFDocument.create();

@@ -9,12 +9,18 @@ import type {
 import { centsToEuros } from '@shop/contracts/money';
 import type { Queryable } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
-import type { FileService } from '../files/service.ts';
+import type { FileService } from '../files/index.ts';
 import { formatOrderNumber } from '../orders/service.ts';
-import { type InvoiceConfig, invoicePdfUri, legacyRecordXml, softwareIdentity } from './service.ts';
+import { softwareIdentity } from './chain.ts';
+import { legacyRecordXml } from './stored-alta.ts';
+import type { InvoiceConfig } from './types.ts';
 import { amountText, ChainVerifier } from './verifactu.ts';
 
 /** The read side of invoicing: the back office's list, a record's XML, the chain and PDF check. */
+
+/** The invoice download for whoever holds the order id (the order id is the capability). */
+export const invoicePdfUri = (orderId: string, fullNumber: string): string =>
+  `/api/orders/${orderId}/invoices/${fullNumber}/pdf`;
 
 interface InvoiceListRow {
   id: number;

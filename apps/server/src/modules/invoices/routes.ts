@@ -19,22 +19,23 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fail, notFound } from '../../lib/errors.ts';
-import { requireAdmin, requireStaff, requireStoreAccess } from '../auth/service.ts';
-import { fileUri } from '../files/service.ts';
-import { orderAccess } from '../orders/access.ts';
+import { requireAdmin, requireStaff, requireStoreAccess } from '../auth/index.ts';
+import { fileUri } from '../files/index.ts';
+import { orderAccess } from '../orders/index.ts';
 import { orderOfTrackingToken } from '../orders/tracking.ts';
-import { invoiceRecordXml, listInvoices, orderInvoicePdf, verifyStoredChain } from './queries.ts';
-import { resumeSending } from './sender.ts';
+import { annulInvoice } from './annulment.ts';
+import { issueCorrectiveInvoice } from './corrections.ts';
+import { exchangeForFullInvoice, getInvoiceRequest, saveInvoiceRequest } from './fiscal-requests.ts';
+import { issueInvoice } from './order-invoice.ts';
 import {
-  annulInvoice,
-  correctRejectedRecord,
-  exchangeForFullInvoice,
-  getInvoiceRequest,
   invoicePdfUri,
-  issueCorrectiveInvoice,
-  issueInvoice,
-  saveInvoiceRequest,
-} from './service.ts';
+  invoiceRecordXml,
+  listInvoices,
+  orderInvoicePdf,
+  verifyStoredChain,
+} from './queries.ts';
+import { resumeSending } from './sender.ts';
+import { correctRejectedRecord } from './subsanacion.ts';
 
 const PdfParamsSchema = OrderIdParamsSchema.extend({ number: InvoiceNumberParamsSchema.shape.number });
 const TrackingPdfParamsSchema = TrackingParamsSchema.extend({

@@ -1,17 +1,8 @@
-import { readFileSync } from 'node:fs';
-import http from 'node:http';
-import https from 'node:https';
-import { createSecureContext } from 'node:tls';
 import type { Database, Queryable } from '../../db/client.ts';
-import { type InvoiceConfig, legacyRecordXml, softwareIdentity } from './service.ts';
-import {
-  DUPLICATE_CODE,
-  MAX_RECORDS_PER_REQUEST,
-  parseReply,
-  type ReplyLine,
-  requestBodyXml,
-  soapEnvelope,
-} from './verifactu-xml.ts';
+import { type Claim, claimBatch, type NoClaim, type SenderLogger } from './sender-claim.ts';
+import type { SoapResponse, SoapTransport } from './soap-transport.ts';
+import type { InvoiceConfig } from './types.ts';
+import { DUPLICATE_CODE, parseReply, type ReplyLine, requestBodyXml, soapEnvelope } from './verifactu-xml.ts';
 
 /**
  * The background sender of VERI*FACTU records to the AEAT (web service RegFactuSistemaFacturacion,
@@ -26,6 +17,9 @@ import {
  * - Per line: Correcto and AceptadoConErrores are accepted (with the request's CSV); Incorrecto is
  *   rejected with the AEAT's code and text, for staff to resend as a subsanación; the AEAT's
  *   duplicate error (the record is already there) counts as accepted.
+ * - A record the reply has no line for goes back to the queue, late, and the next request waits
+ *   longer each time (the backoff, never less than TiempoEsperaEnvio); after maxUnansweredRounds
+ *   such replies in a row the sending stops and staff are told, naming the records.
  * - A SOAP Fault 'Client' stops the sending and alerts staff (resending the same message cannot
  *   help); 'Server', no answer, or an answer we cannot read: the records go back to the queue,
  *   marked late (their next request carries Incidencia S), and the sender backs off.
@@ -34,104 +28,6 @@ import {
  *   AEAT already had comes back as its duplicate error: counted as sent, never registered twice.
  */
 
-export interface SoapResponse {
-  status: number;
-  body: string;
-}
-
-/** Where envelopes go: the AEAT's endpoint (or a test's stand-in). */
-export interface SoapTransport {
-  post(envelope: string): Promise<SoapResponse>;
-}
-
-export interface ClientCertificate {
-  pfx: Buffer;
-  passphrase: string;
-}
-
-/** Reads the company's PKCS#12 and checks its password, so a wrong one stops the start, named. */
-export function loadClientCertificate(cert: { path: string; password: string }): ClientCertificate {
-  let pfx: Buffer;
-  try {
-    pfx = readFileSync(cert.path);
-  } catch (err) {
-    throw new Error(`VERIFACTU_CERT: no se puede leer ${cert.path} (${(err as Error).message})`);
-  }
-  try {
-    createSecureContext({ pfx, passphrase: cert.password });
-  } catch (err) {
-    throw new Error(
-      `VERIFACTU_CERT_PASSWORD: el certificado PKCS#12 no se abre con esa contraseña (${(err as Error).message})`,
-    );
-  }
-  return { pfx, passphrase: cert.password };
-}
-
-/** SOAP 1.1 over HTTPS with a client certificate (or plain HTTP outside production). */
-export class HttpSoapTransport implements SoapTransport {
-  readonly #url: URL;
-  readonly #agent: http.Agent;
-  readonly #timeoutMs: number;
-
-  constructor(
-    endpoint: string,
-    opts: { cert?: ClientCertificate; ca?: Buffer | string; timeoutMs?: number } = {},
-  ) {
-    this.#url = new URL(endpoint);
-    this.#timeoutMs = opts.timeoutMs ?? 60_000;
-    this.#agent =
-      this.#url.protocol === 'https:'
-        ? new https.Agent({
-            keepAlive: true,
-            ...(opts.cert ? { pfx: opts.cert.pfx, passphrase: opts.cert.passphrase } : {}),
-            ...(opts.ca ? { ca: opts.ca } : {}),
-          })
-        : new http.Agent({ keepAlive: true });
-  }
-
-  post(envelope: string): Promise<SoapResponse> {
-    const body = Buffer.from(envelope, 'utf8');
-    const lib = this.#url.protocol === 'https:' ? https : http;
-    return new Promise((resolve, reject) => {
-      const req = lib.request(
-        this.#url,
-        {
-          method: 'POST',
-          agent: this.#agent,
-          timeout: this.#timeoutMs,
-          headers: {
-            'content-type': 'text/xml; charset=utf-8',
-            // SistemaFacturacion.wsdl: soapAction="" on every operation.
-            soapaction: '""',
-            'content-length': body.length,
-          },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
-          );
-          res.on('error', reject);
-        },
-      );
-      req.on('timeout', () => req.destroy(new Error(`sin respuesta de la AEAT en ${this.#timeoutMs} ms`)));
-      req.on('error', reject);
-      req.end(body);
-    });
-  }
-
-  close(): void {
-    this.#agent.destroy();
-  }
-}
-
-export interface SenderLogger {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
-
 export interface SenderOptions {
   db: Database;
   config: InvoiceConfig;
@@ -139,30 +35,22 @@ export interface SenderOptions {
   log?: SenderLogger;
   /** How long a claimed batch is its sender's; longer than the transport's timeout. */
   leaseMs?: number;
-  /** Backoff after a failed request: base doubling per failure, up to max. */
+  /** Backoff after a failed request or a reply that left records out: base doubling each time, up to max. */
   retryBaseMs?: number;
   retryMaxMs?: number;
+  /** Replies in a row that leave records out before the sending stops for staff. */
+  maxUnansweredRounds?: number;
   /** How often to look for work when nothing wakes the sender. */
   pollMs?: number;
-  /** Tells staff that the AEAT refused a request as malformed (a mail to the shop). */
+  /** Tells staff that the sending stopped (a mail to the shop): a malformed request, records left unanswered. */
   alert?: (tx: Queryable, subject: string, text: string) => Promise<void>;
 }
 
 export type RunResult =
-  | { outcome: 'idle' }
-  | { outcome: 'busy' }
-  | { outcome: 'halted' }
-  | { outcome: 'waiting'; until: Date }
-  | { outcome: 'sent'; batchId: number; records: number }
+  | NoClaim
+  | { outcome: 'sent'; batchId: number; records: number; unanswered: number }
   | { outcome: 'failed'; batchId: number; error: string }
   | { outcome: 'fault'; batchId: number; error: string };
-
-interface Claim {
-  batchId: number;
-  attempt: number;
-  incidencia: boolean;
-  records: { id: number; xml: string; recordType: 'alta' | 'anulacion'; invoiceNumber: string }[];
-}
 
 const DEFAULT_WAIT_SECONDS = 60;
 
@@ -178,6 +66,7 @@ export class VerifactuSender {
       leaseMs: 3 * 60_000,
       retryBaseMs: 30_000,
       retryMaxMs: 60 * 60_000,
+      maxUnansweredRounds: 5,
       pollMs: 5_000,
       ...opts,
     };
@@ -234,7 +123,7 @@ export class VerifactuSender {
   }
 
   async #round(): Promise<RunResult> {
-    const claimed = await this.#claim();
+    const claimed = await claimBatch(this.#o);
     if (!('batchId' in claimed)) return claimed;
     const { config } = this.#o;
     const envelope = soapEnvelope(
@@ -263,12 +152,14 @@ export class VerifactuSender {
       if (reply.code === 'Server') return this.#failed(claimed, `SOAP Fault Server: ${reply.text}`);
       return this.#fault(claimed, reply.text);
     }
+    const unanswered: Claim['records'] = [];
     await this.#o.db.transaction(async (tx) => {
       if (!(await this.#fence(tx, claimed))) return;
       for (const r of claimed.records) {
         const line = findLine(reply.lines, r);
         if (!line) {
-          // Not answered: back in the queue, to go again (late).
+          // Not answered: back in the queue, to go again (late), after a backoff (#leftOut).
+          unanswered.push(r);
           await tx.query(`UPDATE verifactu_records SET state = 'pending', late = true WHERE id = $1`, [r.id]);
           continue;
         }
@@ -281,11 +172,18 @@ export class VerifactuSender {
         );
       }
       const wait = reply.waitSeconds ?? DEFAULT_WAIT_SECONDS;
+      // A done batch keeps an error only when its reply left records out (what #leftOut counts).
+      const leftOut = unanswered.length > 0 ? `Respuesta sin línea para ${recordList(unanswered)}` : null;
       await tx.query(
-        `UPDATE verifactu_batches SET state = 'done', finished_at = now(), csv = $2, estado_envio = $3, wait_seconds = $4
+        `UPDATE verifactu_batches SET state = 'done', finished_at = now(), csv = $2, estado_envio = $3, wait_seconds = $4,
+           error = $5
          WHERE id = $1`,
-        [claimed.batchId, reply.csv, reply.state, wait],
+        [claimed.batchId, reply.csv, reply.state, wait, leftOut],
       );
+      if (leftOut) {
+        await this.#leftOut(tx, unanswered, wait);
+        return;
+      }
       // TiempoEsperaEnvio counted from the answer: never sooner than that after the request went.
       await tx.query(
         `UPDATE verifactu_sender SET wait_seconds = $1::int, failures = 0, last_error = NULL,
@@ -294,10 +192,77 @@ export class VerifactuSender {
       );
     });
     this.#o.log?.info(
-      { batchId: claimed.batchId, records: claimed.records.length, estado: reply.state, csv: reply.csv },
+      {
+        batchId: claimed.batchId,
+        records: claimed.records.length,
+        unanswered: unanswered.length,
+        estado: reply.state,
+        csv: reply.csv,
+      },
       'VERI*FACTU records sent',
     );
-    return { outcome: 'sent', batchId: claimed.batchId, records: claimed.records.length };
+    return {
+      outcome: 'sent',
+      batchId: claimed.batchId,
+      records: claimed.records.length,
+      unanswered: unanswered.length,
+    };
+  }
+
+  /**
+   * The reply had no line for some records, which are queued again. Sending them again at the
+   * AEAT's pace would repeat the same request every TiempoEsperaEnvio seconds for ever: the next
+   * request waits the backoff instead (never less than TiempoEsperaEnvio), and after
+   * maxUnansweredRounds such replies in a row the sending stops and staff are told, as for a
+   * Client fault. Once staff resume, the records go again, late; a record the AEAT already holds
+   * comes back as its duplicate error and counts as sent.
+   */
+  async #leftOut(tx: Queryable, records: Claim['records'], waitSeconds: number): Promise<void> {
+    const max = this.#o.maxUnansweredRounds;
+    const { rows } = await tx.query<{ left_out: boolean }>(
+      `SELECT error IS NOT NULL AS left_out FROM verifactu_batches WHERE state = 'done' ORDER BY id DESC LIMIT $1`,
+      [max],
+    );
+    const answered = rows.findIndex((r) => !r.left_out);
+    const inARow = answered === -1 ? rows.length : answered;
+    const list = recordList(records);
+    if (inARow >= max) {
+      const reason = `La AEAT dio ${inARow} respuestas seguidas sin línea para ${list}: los registros siguen en cola.`;
+      await tx.query(
+        `UPDATE verifactu_sender SET wait_seconds = $2::int, failures = 0, halted_at = now(), halted_reason = $1,
+           last_error = $1`,
+        [reason.slice(0, 2000), waitSeconds],
+      );
+      await this.#o.alert?.(
+        tx,
+        'VERI*FACTU: envío a la AEAT detenido',
+        `${reason}\n\nCompruebe en la sede electrónica de la AEAT si constan esos registros y, una vez aclarado, reanude el envío en la pantalla Facturas del panel de administración: irán de nuevo, con incidencia, y si la AEAT ya los tiene contarán como enviados.`,
+      );
+      this.#o.log?.error({ records: list, inARow }, 'VERI*FACTU sending halted: records left unanswered');
+      return;
+    }
+    const delayMs = Math.max(waitSeconds * 1000, this.#backoffMs(inARow));
+    await tx.query(
+      `UPDATE verifactu_sender SET wait_seconds = $1::int, failures = 0, last_error = $2,
+         next_send_at = clock_timestamp() + make_interval(secs => $3)`,
+      [
+        waitSeconds,
+        `La AEAT respondió sin línea para ${list}; van de nuevo (${inARow} de ${max} antes de detener el envío)`.slice(
+          0,
+          2000,
+        ),
+        delayMs / 1000,
+      ],
+    );
+    this.#o.log?.warn(
+      { records: list, inARow, delayMs },
+      'VERI*FACTU reply left records out; sending them again later',
+    );
+  }
+
+  /** The wait before the `n`th retry in a row: the base doubling each time, up to the maximum. */
+  #backoffMs(n: number): number {
+    return Math.min(this.#o.retryBaseMs * 2 ** Math.min(n - 1, 20), this.#o.retryMaxMs);
   }
 
   /** The batch is still this attempt's (a lease that ran out hands it to someone else). */
@@ -308,101 +273,6 @@ export class VerifactuSender {
       [c.batchId, c.attempt],
     );
     return rows.length === 1;
-  }
-
-  async #claim(): Promise<Claim | Exclude<RunResult, { batchId: number }>> {
-    const leaseSeconds = this.#o.leaseMs / 1000;
-    return this.#o.db.transaction(async (tx) => {
-      const { rows: senders } = await tx.query<{
-        halted_at: Date | null;
-        due: boolean;
-        next_send_at: Date;
-      }>(
-        `SELECT halted_at, next_send_at <= clock_timestamp() AS due, next_send_at
-         FROM verifactu_sender FOR UPDATE SKIP LOCKED`,
-      );
-      const s = senders[0];
-      if (!s) return { outcome: 'busy' as const };
-      if (s.halted_at) return { outcome: 'halted' as const };
-      const { rows: open } = await tx.query<{ id: number; attempt: number; live: boolean }>(
-        `SELECT id, attempt, lease_until > clock_timestamp() AS live FROM verifactu_batches
-         WHERE state = 'sending' ORDER BY id LIMIT 1 FOR UPDATE`,
-      );
-      let batchId: number;
-      let attempt = 1;
-      let incidencia: boolean;
-      if (open[0]) {
-        if (open[0].live) return { outcome: 'busy' as const };
-        // Its sender died while the AEAT had the request: the same records again, late.
-        batchId = open[0].id;
-        attempt = open[0].attempt + 1;
-        incidencia = true;
-        await tx.query(
-          `UPDATE verifactu_batches SET attempt = $2, incidencia = true, started_at = clock_timestamp(),
-             lease_until = clock_timestamp() + make_interval(secs => $3) WHERE id = $1`,
-          [batchId, attempt, leaseSeconds],
-        );
-        await tx.query(`UPDATE verifactu_records SET late = true WHERE batch_id = $1 AND state = 'sending'`, [
-          batchId,
-        ]);
-        this.#o.log?.warn({ batchId, attempt }, 'VERI*FACTU batch interrupted; sending its records again');
-      } else {
-        const { rows: waiting } = await tx.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM (SELECT 1 FROM verifactu_records WHERE state = 'pending' LIMIT $1) p`,
-          [MAX_RECORDS_PER_REQUEST],
-        );
-        const n = waiting[0]!.n;
-        if (n === 0) return { outcome: 'idle' as const };
-        if (!s.due && n < MAX_RECORDS_PER_REQUEST)
-          return { outcome: 'waiting' as const, until: s.next_send_at };
-        const { rows: picked } = await tx.query<{ id: number; late: boolean }>(
-          `SELECT id, late FROM verifactu_records WHERE state = 'pending' ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
-          [MAX_RECORDS_PER_REQUEST],
-        );
-        if (picked.length === 0) return { outcome: 'idle' as const };
-        incidencia = picked.some((p) => p.late);
-        const { rows: batch } = await tx.query<{ id: number }>(
-          `INSERT INTO verifactu_batches (records, incidencia, started_at, lease_until)
-           VALUES ($1, $2, clock_timestamp(), clock_timestamp() + make_interval(secs => $3)) RETURNING id`,
-          [picked.length, incidencia, leaseSeconds],
-        );
-        batchId = batch[0]!.id;
-        await tx.query(
-          `UPDATE verifactu_records SET state = 'sending', batch_id = $2 WHERE id = ANY($1::bigint[])`,
-          [picked.map((p) => p.id), batchId],
-        );
-      }
-      // Until this request is answered, the next one waits for its turn anyway.
-      await tx.query(
-        `UPDATE verifactu_sender SET next_send_at = clock_timestamp() + make_interval(secs => wait_seconds)`,
-      );
-      const { rows } = await tx.query<{
-        id: number;
-        xml: string | null;
-        record_type: 'alta' | 'anulacion';
-        invoice_number: string;
-      }>(
-        `SELECT id, xml, record_type, invoice_number FROM verifactu_records
-         WHERE batch_id = $1 AND state = 'sending' ORDER BY id`,
-        [batchId],
-      );
-      const records = [];
-      for (const r of rows) {
-        records.push({
-          id: r.id,
-          xml: r.xml ?? (await legacyRecordXml(tx, r.id, softwareIdentity(this.#o.config))),
-          recordType: r.record_type,
-          invoiceNumber: r.invoice_number,
-        });
-      }
-      if (records.length === 0) {
-        await tx.query(`UPDATE verifactu_batches SET state = 'done', finished_at = now() WHERE id = $1`, [
-          batchId,
-        ]);
-        return { outcome: 'idle' as const };
-      }
-      return { batchId, attempt, incidencia, records };
-    });
   }
 
   /** No answer, a Server fault, or an unreadable answer: back to the queue, late; back off. */
@@ -422,7 +292,7 @@ export class VerifactuSender {
         [error.slice(0, 2000)],
       );
       const failures = rows[0]!.failures;
-      const delay = Math.min(this.#o.retryBaseMs * 2 ** Math.min(failures - 1, 20), this.#o.retryMaxMs);
+      const delay = this.#backoffMs(failures);
       await tx.query(
         'UPDATE verifactu_sender SET next_send_at = clock_timestamp() + make_interval(secs => $1)',
         [delay / 1000],
@@ -461,6 +331,12 @@ export class VerifactuSender {
     return { outcome: 'fault', batchId: c.batchId, error: reason };
   }
 }
+
+/** 'T2026-000001 (alta), T2026-000002 (anulación)': the records as staff find them. */
+const recordList = (records: Claim['records']): string =>
+  records
+    .map((r) => `${r.invoiceNumber} (${r.recordType === 'anulacion' ? 'anulación' : 'alta'})`)
+    .join(', ');
 
 function findLine(lines: readonly ReplyLine[], r: Claim['records'][number]): ReplyLine | undefined {
   const operation = r.recordType === 'anulacion' ? 'Anulacion' : 'Alta';

@@ -184,10 +184,13 @@ export function amountText(cents: number): string {
 
 /** AEAT's production cotejo service: only invoices actually registered with the AEAT are found there. */
 export const AEAT_COTEJO_URL_PRODUCTION = 'https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR';
-/** AEAT's pre-production (test) environment: what every non-production run prints. */
+/** AEAT's pre-production (test) environment: for records sent anywhere but the production service. */
 export const AEAT_COTEJO_URL_TEST = 'https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR';
 
-/** Production (NODE_ENV=production) prints AEAT's real service; anything else the test environment. */
+/**
+ * The cotejo service of the environment the records go to (`production`: VERIFACTU_ENDPOINT is the
+ * AEAT's production service), not of the run mode: a record is found only where it was sent.
+ */
 export const cotejoBaseUrl = (production: boolean): string =>
   production ? AEAT_COTEJO_URL_PRODUCTION : AEAT_COTEJO_URL_TEST;
 

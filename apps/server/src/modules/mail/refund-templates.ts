@@ -3,10 +3,7 @@ import type { Order } from '@shop/contracts/orders';
 import { productName } from '@shop/contracts/product';
 import type { Queryable } from '../../db/client.ts';
 import { getOrder } from '../orders/service.ts';
-import { attachInvoices, deliverableAddress, insertOutbox, type MailConfig } from './service.ts';
 import {
-  contactBlock,
-  greeting,
   type MailBlock,
   type MailBranding,
   type MailContent,
@@ -14,7 +11,9 @@ import {
   type RenderedMail,
   renderMail,
   trackingLink,
-} from './templates.ts';
+} from './layout.ts';
+import { contactBlock, greeting } from './order-blocks.ts';
+import { attachInvoices, deliverableAddress, insertOutbox, type MailConfig } from './service.ts';
 
 /**
  * The mails about money going back to the customer, in the same layout as the order mails:

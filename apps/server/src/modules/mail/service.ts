@@ -5,16 +5,14 @@ import type { Order } from '@shop/contracts/orders';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
-import { orderInvoicePdf } from '../invoices/queries.ts';
+import { orderInvoicePdf } from '../invoices/index.ts';
 import type { CheckoutEffects } from '../orders/checkout-service.ts';
 import { getOrder } from '../orders/service.ts';
+import { footerLines, headerText, type MailAudience } from './layout.ts';
+import { amountDue } from './order-blocks.ts';
 import {
-  amountDue,
   type CancellationRefund,
   DEFAULT_AUDIENCES,
-  footerLines,
-  headerText,
-  type MailAudience,
   type OrderMailKind,
   type PaidWith,
   renderOrderMail,

@@ -1,19 +1,8 @@
 import { formatEuros } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 import { phoneName } from '@shop/contracts/product';
-import {
-  amountDue,
-  type Block,
-  contactBlock,
-  deliveryBlock,
-  greeting,
-  type Mail,
-  type MailBranding,
-  oneLine,
-  product,
-  storeBlock,
-  trackingLink,
-} from './templates.ts';
+import { type Block, type Mail, type MailBranding, oneLine, trackingLink } from './layout.ts';
+import { amountDue, contactBlock, deliveryBlock, greeting, product, storeBlock } from './order-blocks.ts';
 
 /**
  * The mails of the order's last steps, sent when staff change its state: ready at the store, on

@@ -4,7 +4,7 @@ import path from 'node:path';
 import nodemailer, { type Mail } from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type { Config } from '../../env.ts';
-import { headerText } from './templates.ts';
+import { headerText } from './layout.ts';
 
 /** One message, ready to go: one recipient, the Message-ID and date fixed when it was queued. */
 export interface OutgoingMail {

@@ -4,7 +4,7 @@ import { centsToEuros, formatEuros } from '@shop/contracts/money';
 import type { Database, Queryable } from '../../db/client.ts';
 import { AppError, fail } from '../../lib/errors.ts';
 import { requireStoreAccess } from '../auth/service.ts';
-import { type IssuedInvoice, rectifyForCancellation } from '../invoices/service.ts';
+import { type IssuedInvoice, rectifyForCancellation } from '../invoices/index.ts';
 import { enqueueCancellationMail } from '../mail/service.ts';
 import type { CheckoutEffects } from '../orders/checkout-service.ts';
 import { changeStatusByStaff, orderStoreId } from '../orders/staff-service.ts';
