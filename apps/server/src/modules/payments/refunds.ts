@@ -10,7 +10,7 @@ import { enqueueRefundMail } from '../mail/refund-templates.ts';
 import type { MailConfig } from '../mail/service.ts';
 import { lockOrder } from '../orders/state.ts';
 import { completeCancellation, flagRefusedCancellation } from './cancellation.ts';
-import type { RedsysRest, RestAnswer } from './gateway-rest.ts';
+import { REST_TIMEOUT_MS, type RedsysRest, type RestAnswer } from './gateway-rest.ts';
 import { paramOf, sameNumber } from './redsys.ts';
 import { CURRENCY_EUR, type PaymentLog } from './service.ts';
 
@@ -126,14 +126,17 @@ export async function resultOf(q: Queryable, orderId: string, row: RefundRow): P
 }
 
 /**
- * How long a refund may stay pending while its request is with the gateway: well past the REST
- * timeout. A pending refund older than this was left by a process that died between the phases.
+ * How long a refund may stay pending while its request is with the gateway: the REST timeout
+ * (after which the asking process records an answer it could not read) and a margin for the
+ * phases around it. A pending refund older than this was left by a process that died between the
+ * phases, and the next request for it (a repeated cancellation, the reconciliation) completes it
+ * at once: a crash does not hold the order for minutes.
  */
-export const STALE_REFUND_MINUTES = 5;
+export const STALE_REFUND_SECONDS = REST_TIMEOUT_MS / 1000 + 15;
 
 export const SELECT_REFUND = `SELECT id, attempt_id, order_id, idempotency_key, amount_cents, reason, requested_by,
     status, ds_response, error_code, error_message,
-    created_at < now() - make_interval(mins => ${STALE_REFUND_MINUTES}) AS stale
+    created_at < now() - make_interval(secs => ${STALE_REFUND_SECONDS}) AS stale
   FROM payment_refunds`;
 
 const asRefund = (r: RefundRow): RefundRow => ({ ...r, id: Number(r.id), attempt_id: Number(r.attempt_id) });
@@ -383,7 +386,7 @@ export async function askGateway(
 
 /**
  * Completes a refund whose process died between its phases (found pending past
- * STALE_REFUND_MINUTES, by the reconciliation or by a repeat of the request). Whether the dead
+ * STALE_REFUND_SECONDS, by the reconciliation or by a repeat of the request). Whether the dead
  * process reached the gateway is not known, so:
  * - a refund of everything left on its payment is asked again: Redsys never gives back more than
  *   it captured, so a second request cannot refund twice. Accepted, the first never arrived;
@@ -448,13 +451,13 @@ const REFUND_BATCH = 25;
 export async function reconcilePendingRefunds(
   db: Database,
   deps: RefundDeps,
-  olderThanMinutes: number = STALE_REFUND_MINUTES,
+  olderThanSeconds: number = STALE_REFUND_SECONDS,
 ): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
     `SELECT id FROM payment_refunds
-     WHERE status = 'pending' AND created_at < now() - make_interval(mins => $1)
+     WHERE status = 'pending' AND created_at < now() - make_interval(secs => $1)
      ORDER BY created_at LIMIT $2`,
-    [olderThanMinutes, REFUND_BATCH],
+    [olderThanSeconds, REFUND_BATCH],
   );
   let done = 0;
   for (const r of rows) {
