@@ -14,10 +14,7 @@ import type { Model } from '@shop/contracts/catalogue';
 import { messages } from '@shop/contracts/messages';
 import type { Scene, TextLayer } from '@shop/contracts/scene';
 import type { Browser, Page } from 'playwright-core';
-import {
-  registerSceneFonts,
-  textsOutsidePrintableArea,
-} from '../apps/server/src/modules/print/scene-render.ts';
+import { registerSceneFonts, textsOutsidePrintableArea } from '../apps/server/src/lib/scene-text.ts';
 import { stageLayout } from '../apps/web/src/features/editor/lib/stage-layout.ts';
 import {
   draftWhere,

@@ -14,7 +14,8 @@ import type { Order } from '@shop/contracts/orders';
 import { type Scene, sceneFromTransform } from '@shop/contracts/scene';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { registerSceneFonts, renderScenePrintFile } from '../apps/server/src/modules/print/scene-render.ts';
+import { registerSceneFonts } from '../apps/server/src/lib/scene-text.ts';
+import { renderScenePrintFile } from '../apps/server/src/modules/print/scene-render.ts';
 import {
   assertSameTransform,
   captureDesignUpload,

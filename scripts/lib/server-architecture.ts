@@ -53,7 +53,7 @@ export const MODULES: Readonly<Record<string, ModuleSpec>> = {
     ],
     uses: ['auth', 'files', 'orders'],
   },
-  print: { tables: ['print_batches', 'print_batch_orders'], uses: ['files', 'orders'] },
+  print: { tables: ['print_batches', 'print_batch_orders'], uses: ['files', 'catalogue', 'orders'] },
   retention: { tables: ['retention_runs'], uses: [] },
 };
 

@@ -36,6 +36,7 @@ import { orderPhotoRoutes } from './http/order-photos.ts';
 import { paymentAdminRoutes } from './http/payment-admin.ts';
 import { reportRoutes } from './http/reports.ts';
 import { registerSeo } from './http/seo.ts';
+import { staffOrderRoutes } from './http/staff-orders.ts';
 import { staffUserRoutes } from './http/staff-users.ts';
 import { storeRoutes } from './http/stores.ts';
 import { registerUploadQueue, type UploadPace } from './http/upload-queue.ts';
@@ -48,15 +49,15 @@ import { type InvoiceDeps, invoiceRoutes, issueInvoiceForPaidOrder } from './mod
 import { mailRoutes } from './modules/mail/routes.ts';
 import { makeCheckoutEffects } from './modules/mail/service.ts';
 import { checkoutRoutes } from './modules/orders/checkout-routes.ts';
-import type { CheckoutEffects } from './modules/orders/checkout-service.ts';
+import type { CheckoutEffects, CheckoutGuards } from './modules/orders/checkout-service.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
-import { staffOrderRoutes } from './modules/orders/staff-routes.ts';
-import { makeRedsysRest, type RedsysRest } from './modules/payments/index.ts';
+import { hasPaymentInProgress, makeRedsysRest, type RedsysRest } from './modules/payments/index.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { simulatorRoutes } from './modules/payments/simulator.ts';
 import { printBatchRoutes } from './modules/print/batch-routes.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { HTTP_TIMEOUTS, type HttpTimeouts } from './plugins/http-timeouts.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
 import { registerNoStoreByDefault } from './plugins/no-store.ts';
 import { pageHtml } from './plugins/page-html.ts';
@@ -70,6 +71,7 @@ export interface Deps {
   db: Database;
   files: FileService;
   checkoutEffects: CheckoutEffects;
+  checkoutGuards: CheckoutGuards;
   catalogueCache: CatalogueCache;
   invoices: InvoiceDeps;
   /** Redsys's REST calls (refunds, operation query), or the simulator's. */
@@ -102,28 +104,6 @@ export interface AppOptions {
   /** The slowest upload body kept; UPLOAD_PACE by default (its tests shorten the periods). */
   uploadPace?: UploadPace;
 }
-
-export interface HttpTimeouts {
-  /** The whole request, body included, must arrive within this: a 25 MB photo on a slow line fits. */
-  requestMs: number;
-  /** A connection with no byte in either direction for this long is closed (above keepAliveTimeout). */
-  idleMs: number;
-  /** The request line and headers must arrive within this. */
-  headersMs: number;
-  /** How often Node looks for requests past requestMs / headersMs. */
-  checkIntervalMs: number;
-}
-
-/**
- * Fastify turns Node's request timeout off by default: a client trickling a body byte by byte
- * would hold its connection (and a parser's buffers) for ever.
- */
-export const HTTP_TIMEOUTS: HttpTimeouts = {
-  requestMs: 300_000,
-  idleMs: 90_000,
-  headersMs: 60_000,
-  checkIntervalMs: 30_000,
-};
 
 /** No URL of ours comes near this; a longer one is refused before routing (Node's own cap is 16 KB). */
 export const MAX_URL_LENGTH = 8192;
@@ -227,10 +207,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     checkoutEffects: {
       ...makeCheckoutEffects(config, app.log),
       // The invoice of a paid order, in the transaction that marks it paid (invoices module).
-      issueInvoice: async (tx, orderId, actor) => {
-        await issueInvoiceForPaidOrder(tx, invoices, orderId, actor);
-      },
+      issueInvoice: async (tx, orderId, actor) =>
+        void (await issueInvoiceForPaidOrder(tx, invoices, orderId, actor)),
     },
+    checkoutGuards: { paymentInProgress: hasPaymentInProgress },
     catalogueCache: new CatalogueCache(),
     invoices,
     redsysRest: makeRedsysRest(app, config),

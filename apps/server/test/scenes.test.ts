@@ -22,9 +22,10 @@ import {
   type TextLayer,
 } from '@shop/contracts/scene';
 import sharp from 'sharp';
+import { registerSceneFonts } from '../src/lib/scene-text.ts';
 import { FileService, fileIdFromUri } from '../src/modules/files/service.ts';
 import { sweepUnattachedUploads } from '../src/modules/orders/photo-service.ts';
-import { registerSceneFonts, renderScenePrintFile } from '../src/modules/print/scene-render.ts';
+import { renderScenePrintFile } from '../src/modules/print/scene-render.ts';
 import { runRetention } from '../src/workflows/retention.ts';
 import { expectOk, IDENTITY, testPhoto, uploadImage } from './checkout-helpers.ts';
 import { ADMIN, Client, createStaff, createTestApp, signedIn, type TestApp } from './helpers.ts';

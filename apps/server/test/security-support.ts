@@ -7,8 +7,9 @@ import type { Order } from '@shop/contracts/orders';
 import type { PaymentInitiation } from '@shop/contracts/payments';
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import sharp from 'sharp';
-import { buildApp, type HttpTimeouts } from '../src/app.ts';
+import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/env.ts';
+import type { HttpTimeouts } from '../src/plugins/http-timeouts.ts';
 import type { RateLimits } from '../src/plugins/rate-limit.ts';
 import { IDENTITY, multipart } from './checkout-helpers.ts';
 import {

@@ -46,7 +46,7 @@ const DesignBodySchema = z
 /** The customer's checkout calls; each returns the order as it now stands. */
 export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, files, checkoutEffects: effects } = app.deps;
+  const { db, files, checkoutEffects: effects, checkoutGuards: guards } = app.deps;
   const tags = ['checkout'];
   const params = OrderIdParamsSchema;
   const response = { 200: OrderSchema };
@@ -87,13 +87,15 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
     '/api/orders/:id/confirmPaymentMethod',
     { schema: { params, querystring: PaymentMethodQuerySchema, response, tags } },
     (req, reply) =>
-      step(req, reply, (tx, fx) => confirmPaymentMethod(tx, req.params.id, req.query.paymentMethod, fx)),
+      step(req, reply, (tx, fx) =>
+        confirmPaymentMethod(tx, req.params.id, req.query.paymentMethod, fx, guards),
+      ),
   );
   r.post('/api/orders/:id/confirmInStorePickup', { schema: { params, response, tags } }, (req, reply) =>
-    step(req, reply, (tx, fx) => confirmInStorePickup(tx, req.params.id, fx)),
+    step(req, reply, (tx, fx) => confirmInStorePickup(tx, req.params.id, fx, guards)),
   );
   r.post('/api/orders/:id/addDelivery', { schema: { params, response, tags } }, (req, reply) =>
-    step(req, reply, (tx, fx) => addDelivery(tx, req.params.id, fx)),
+    step(req, reply, (tx, fx) => addDelivery(tx, req.params.id, fx, guards)),
   );
   r.post(
     '/api/orders/:id/confirmUserDetails',

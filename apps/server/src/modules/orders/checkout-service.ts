@@ -17,7 +17,6 @@ import {
 import type { PaymentMethod } from '@shop/contracts/orders';
 import type { Queryable } from '../../db/client.ts';
 import { fail, fieldError } from '../../lib/errors.ts';
-import { refuseWhilePaymentInProgress } from '../payments/pending.ts';
 import { markOrderPaid } from './paid.ts';
 import { byCustomer, byStaff, expectOpen, type LockedOrder, lockOrder, transition } from './state.ts';
 
@@ -54,6 +53,21 @@ async function checkoutRow(tx: Queryable, id: string): Promise<CheckoutRow> {
     [id],
   );
   return rows[0]!;
+}
+
+/**
+ * What the checkout asks of the payments without depending on them (app.ts wires the payments
+ * module's answer in): while a trip to the gateway is under way, the order's amount and method must
+ * not change, since the customer may be about to authorise the amount the gateway is showing.
+ */
+export interface CheckoutGuards {
+  paymentInProgress(tx: Queryable, orderId: string): Promise<boolean>;
+}
+
+/** 409 PAYMENT_IN_PROGRESS when the order has an attempt the gateway may still authorise. */
+async function refuseWhilePaymentInProgress(tx: Queryable, orderId: string, guards: CheckoutGuards) {
+  if (await guards.paymentInProgress(tx, orderId))
+    throw fail(409, 'PAYMENT_IN_PROGRESS', 'paymentInProgress');
 }
 
 /** Hooks run inside the order's transaction at its milestones (mails to the customer and the shop). */
@@ -112,6 +126,7 @@ export async function confirmPaymentMethod(
   orderId: string,
   method: PaymentMethod,
   effects: CheckoutEffects,
+  guards: CheckoutGuards,
 ): Promise<void> {
   const order = await lockOrder(tx, orderId);
   expectOpen(order, mayChoosePaymentMethod);
@@ -119,7 +134,7 @@ export async function confirmPaymentMethod(
   const row = await checkoutRow(tx, orderId);
   if (!row.design_id) throw fail(409, 'ORDER_STATE', 'designMissing');
   const changesAmount = row.payment_method !== method || (method === 'paystore' && row.is_home_delivery);
-  if (changesAmount) await refuseWhilePaymentInProgress(tx, orderId);
+  if (changesAmount) await refuseWhilePaymentInProgress(tx, orderId, guards);
   await tx.query(
     `UPDATE orders SET payment_method = $2,
        is_home_delivery = CASE WHEN $2 = 'paystore' THEN false ELSE is_home_delivery END,
@@ -137,10 +152,12 @@ export async function confirmInStorePickup(
   tx: Queryable,
   orderId: string,
   effects: CheckoutEffects,
+  guards: CheckoutGuards,
 ): Promise<void> {
   const order = await lockOrder(tx, orderId);
   expectOpen(order, isCheckoutOpen);
-  if ((await checkoutRow(tx, orderId)).is_home_delivery) await refuseWhilePaymentInProgress(tx, orderId);
+  if ((await checkoutRow(tx, orderId)).is_home_delivery)
+    await refuseWhilePaymentInProgress(tx, orderId, guards);
   await tx.query(
     `UPDATE orders SET is_home_delivery = false, shipping_cents = 0, customer_address = NULL, customer_city = NULL,
        customer_postal_code = NULL, updated_at = now() WHERE id = $1`,
@@ -150,12 +167,17 @@ export async function confirmInStorePickup(
 }
 
 /** Home delivery: the store's fee, set (never added) however often this is called. Pay now only. */
-export async function addDelivery(tx: Queryable, orderId: string, effects: CheckoutEffects): Promise<void> {
+export async function addDelivery(
+  tx: Queryable,
+  orderId: string,
+  effects: CheckoutEffects,
+  guards: CheckoutGuards,
+): Promise<void> {
   const order = await lockOrder(tx, orderId);
   expectOpen(order, isDeliveryOpen);
   const row = await checkoutRow(tx, orderId);
   if (row.payment_method !== 'paynow') throw fail(409, 'ORDER_STATE', 'deliveryNeedsPayNow');
-  if (!row.is_home_delivery) await refuseWhilePaymentInProgress(tx, orderId);
+  if (!row.is_home_delivery) await refuseWhilePaymentInProgress(tx, orderId, guards);
   await tx.query(
     `UPDATE orders SET is_home_delivery = true, shipping_cents = $2, updated_at = now() WHERE id = $1`,
     [orderId, row.store_shipping_cents],

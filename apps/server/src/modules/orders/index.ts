@@ -22,4 +22,13 @@ export {
   ordersPastKeeping,
   stripOrders,
 } from './retention.ts';
+export { getOrder } from './service.ts';
+export {
+  changeStatusByStaff,
+  listOrders,
+  orderStoreId,
+  orderTimeline,
+  printOrder,
+  type RenderOrderPrint,
+} from './staff-service.ts';
 export { byCustomer } from './state.ts';

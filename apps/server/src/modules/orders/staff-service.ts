@@ -11,7 +11,6 @@ import type { OrderEvent, OrderFilter, OrderPage, StaffStatusChange } from '@sho
 import type { Database, Queryable } from '../../db/client.ts';
 import { fail, forbidden } from '../../lib/errors.ts';
 import type { FileService } from '../files/service.ts';
-import { renderOrderPrint } from '../print/service.ts';
 import { ORDER_SELECT, type OrderRow, toOrder } from './service.ts';
 import { byStaff, expectStatus, expectTransition, lockOrder, transition } from './state.ts';
 
@@ -158,6 +157,13 @@ export async function changeStatusByStaff(
   return transition(tx, order, to, by, [note, parcelNote].filter(Boolean).join(' · ') || null);
 }
 
+/** Renders an order's print files and stores them (the print module's renderOrderPrint). */
+export type RenderOrderPrint = (
+  db: Queryable,
+  files: FileService,
+  orderId: string,
+) => Promise<{ pngFileId: string; pdfFileId: string }>;
+
 /**
  * Produces the order's print file once (rendering is slow, so it runs outside the transaction),
  * keeps it on the order, and marks the order printed. Asking again returns the same files.
@@ -165,6 +171,7 @@ export async function changeStatusByStaff(
 export async function printOrder(
   db: Database,
   files: FileService,
+  render: RenderOrderPrint,
   orderId: string,
   staff: StaffUser,
   /** false: keep the file on the order but leave its state (a print batch marks it when printed). */
@@ -178,7 +185,7 @@ export async function printOrder(
   const row = current.rows[0];
   if (!row) throw fail(404, 'ORDER_NOT_FOUND', 'orderNotFound');
   if (!isPrintable(row.status)) throw fail(409, 'ORDER_STATE', 'printNeedsPayment');
-  const rendered = row.print_pdf_id ? null : await renderOrderPrint(db, files, orderId);
+  const rendered = row.print_pdf_id ? null : await render(db, files, orderId);
 
   const { ids, discard } = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);

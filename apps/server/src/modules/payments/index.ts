@@ -1,6 +1,8 @@
 /** Card and Bizum payments through Redsys: attempts, notifications, refunds, reconciliation. */
 
+export { cancelInTransaction, cancelOrder } from './cancellation.ts';
 export { makeRedsysRest, type RedsysRest } from './gateway-rest.ts';
+export { hasPaymentInProgress } from './pending.ts';
 export { resolveAttempt } from './reconcile.ts';
 export {
   ordersWithPaymentAttempts,

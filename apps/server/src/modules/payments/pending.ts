@@ -1,6 +1,5 @@
 import { PENDING_ATTEMPT_MINUTES } from '@shop/contracts/payments';
 import type { Queryable } from '../../db/client.ts';
-import { fail } from '../../lib/errors.ts';
 
 /**
  * While a trip to the gateway is under way, the order's amount and method must not change: the
@@ -19,9 +18,4 @@ export async function hasPaymentInProgress(q: Queryable, orderId: string): Promi
     [orderId, PENDING_ATTEMPT_MINUTES],
   );
   return rows.length > 0;
-}
-
-/** 409 PAYMENT_IN_PROGRESS when the order has an attempt the gateway may still authorise. */
-export async function refuseWhilePaymentInProgress(q: Queryable, orderId: string): Promise<void> {
-  if (await hasPaymentInProgress(q, orderId)) throw fail(409, 'PAYMENT_IN_PROGRESS', 'paymentInProgress');
 }

@@ -126,11 +126,8 @@ export async function resultOf(q: Queryable, orderId: string, row: RefundRow): P
 }
 
 /**
- * How long a refund may stay pending while its request is with the gateway: the REST timeout
- * (after which the asking process records an answer it could not read) and a margin for the
- * phases around it. A pending refund older than this was left by a process that died between the
- * phases, and the next request for it (a repeated cancellation, the reconciliation) completes it
- * at once: a crash does not hold the order for minutes.
+ * How long a refund may stay pending while its request is with the gateway: the REST timeout and a
+ * margin. Older, it was left by a process that died between the phases: the next ask completes it.
  */
 export const STALE_REFUND_SECONDS = REST_TIMEOUT_MS / 1000 + 15;
 

@@ -17,6 +17,7 @@ import { printOrder } from '../orders/staff-service.ts';
 import { byStaff, lockOrder, transition } from '../orders/state.ts';
 import { CaseTooLargeError, layoutSheets, SHEET_PRESETS, type SheetSpec } from './batch-layout.ts';
 import { type BatchCase, renderBatchPdf } from './batch-pdf.ts';
+import { renderOrderPrint } from './service.ts';
 
 const MM_PER_INCH = 25.4;
 
@@ -75,7 +76,7 @@ export async function createPrintBatch(
   rows.sort((a, b) => a.order_number - b.order_number);
   const cases: (BatchCase & { widthMm: number; heightMm: number; orderNumber: number })[] = [];
   for (const r of rows) {
-    const print = await printOrder(db, files, r.id, staff, { markPrinted: false });
+    const print = await printOrder(db, files, renderOrderPrint, r.id, staff, { markPrinted: false });
     const file = await files.find(db, print.pngId);
     const png = file && (await files.bytes(file));
     if (!png) throw new Error(`print file ${print.pngId} is missing from storage`);

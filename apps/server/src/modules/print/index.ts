@@ -1,2 +1,3 @@
 /** Print files of each order and print batches (sheets of designs for the printer). */
 export { filesOfBatches, releaseBatchFilesOf } from './retention.ts';
+export { type OrderPrint, renderOrderPrint } from './service.ts';

@@ -3,9 +3,9 @@ import { productName } from '@shop/contracts/product';
 import { isSceneComplete } from '@shop/contracts/scene';
 import type { Queryable } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
+import { isOutline } from '../catalogue/index.ts';
 import { type FileService, fileIdFromUri } from '../files/service.ts';
 import { getOrder } from '../orders/service.ts';
-import { isOutline } from './case-slot.ts';
 import { renderScenePrintFile } from './scene-render.ts';
 
 export interface OrderPrint {

@@ -15,13 +15,20 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Queryable } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
-import { requireStaff, requireStoreAccess } from '../auth/service.ts';
-import { fileUri } from '../files/service.ts';
-import { cancelInTransaction, cancelOrder } from '../payments/cancellation.ts';
-import { formatOrderNumber, getOrder } from './service.ts';
-import { changeStatusByStaff, listOrders, orderStoreId, orderTimeline, printOrder } from './staff-service.ts';
+import type { Queryable } from '../db/client.ts';
+import { AppError } from '../lib/errors.ts';
+import { requireStaff, requireStoreAccess } from '../modules/auth/index.ts';
+import { fileUri } from '../modules/files/index.ts';
+import {
+  changeStatusByStaff,
+  getOrder,
+  listOrders,
+  orderStoreId,
+  orderTimeline,
+  printOrder,
+} from '../modules/orders/index.ts';
+import { cancelInTransaction, cancelOrder } from '../modules/payments/index.ts';
+import { renderOrderPrint } from '../modules/print/index.ts';
 
 /** The back office's order calls. Listing orders exposes personal data: staff only. */
 export async function staffOrderRoutes(app: FastifyInstance): Promise<void> {
@@ -127,14 +134,11 @@ export async function staffOrderRoutes(app: FastifyInstance): Promise<void> {
             if (await changeStatusWithEffects(tx, id, staff, change)) n++;
           } catch (err) {
             if (err instanceof AppError && err.statusCode === 409) {
-              const { rows } = await tx.query<{ order_number: number }>(
-                'SELECT order_number FROM orders WHERE id = $1',
-                [id],
-              );
+              const { orderNumber } = await getOrder(tx, id);
               throw new AppError(
                 409,
                 err.code,
-                messages.bulkStatusFailed.replace('{orderNumber}', formatOrderNumber(rows[0]!.order_number)),
+                messages.bulkStatusFailed.replace('{orderNumber}', orderNumber),
               );
             }
             throw err;
@@ -152,7 +156,7 @@ export async function staffOrderRoutes(app: FastifyInstance): Promise<void> {
     { schema: { params: OrderIdParamsSchema, response: { 200: PrintFileSchema }, tags } },
     async (req, reply) => {
       const staff = requireStoreAccess(req.staff, await orderStoreId(db, req.params.id));
-      const print = await printOrder(db, files, req.params.id, staff);
+      const print = await printOrder(db, files, renderOrderPrint, req.params.id, staff);
       reply.header('cache-control', 'no-store');
       return {
         uri: fileUri(print.pdfId),

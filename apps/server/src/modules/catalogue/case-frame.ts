@@ -9,7 +9,7 @@ import type { PhoneOutline } from '@shop/case-geometry/outline';
 import { cropBox } from '@shop/case-geometry/template-rules';
 import type { Queryable } from '../../db/client.ts';
 import sharp from '../../lib/sharp.ts';
-import type { FileService } from '../files/service.ts';
+import type { FileService } from '../files/index.ts';
 
 /**
  * What the photo may miss by and still count as covering: half a template pixel (1/16 mm on our
