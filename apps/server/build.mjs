@@ -13,6 +13,7 @@ await build({
   entryPoints: {
     server: 'src/server.ts',
     seed: 'src/seed.ts',
+    'files-to-bucket': 'src/files-to-bucket.ts',
     'heic-worker': 'src/modules/images/heic-worker.ts',
   },
   outdir: 'dist',
@@ -32,7 +33,7 @@ await build({
 // (this one is 25 MB unpacked, mostly an SVG table it never draws from: it draws the COLR glyphs,
 // as Chromium does), while a plain font file it maps from disk and reads only where it draws: about
 // 50 MB less resident memory in a process that prints an emoji. The same glyphs, pixel for pixel.
-// src/modules/print/scene-render.ts uses this file when it is there, the package's WOFF2 otherwise.
+// src/lib/scene-text.ts uses this file when it is there, the package's WOFF2 otherwise.
 const packageFiles = createRequire(import.meta.url);
 const emojiWoff2 = packageFiles.resolve(
   '@fontsource/noto-color-emoji/files/noto-color-emoji-emoji-400-normal.woff2',

@@ -66,7 +66,7 @@ export const PARTS = {
   readModels: ['read-models/'],
   workflows: ['workflows/'],
   http: ['http/'],
-  entry: ['app.ts', 'runtime.ts', 'server.ts', 'seed.ts', 'db/seed/'],
+  entry: ['app.ts', 'runtime.ts', 'server.ts', 'seed.ts', 'files-to-bucket.ts', 'db/seed/'],
 } as const;
 
 /**

@@ -10,6 +10,7 @@ import {
 } from './lib/aeat-environment.ts';
 import { estimate, MIN_SECRET_GUESSES_LOG10 } from './lib/password-strength.ts';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.ts';
+import { readStorageSettings, type StorageSettings } from './storage/config.ts';
 
 const optionalUrl = (protocols: RegExp) =>
   z
@@ -137,6 +138,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** `/metrics` answers only with this bearer token; off (404) when unset. */
   metricsToken: string | undefined;
+  /** Where file bytes live (FILE_STORAGE and S3_*; storage/config.ts). */
+  storage: StorageSettings;
   /** Session cookie names: `__Host-` prefixed in production (Secure, whole site, this host only). */
   cookies: { visitor: string; staff: string; device: string };
   verifactu: {
@@ -312,6 +315,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   checkCompany(e, production);
+  const storage = readStorageSettings(source);
+  if ('problem' in storage) throw new ConfigError(`Configuración no válida:\n  ${storage.problem}`);
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError(
       'Configuración no válida:\n  ADMIN_EMAIL y ADMIN_PASSWORD: se indican los dos o ninguno',
@@ -347,6 +352,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, shopEmail: e.SHOP_EMAIL },
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
+    storage,
     cookies: production
       ? { visitor: '__Host-sid', staff: '__Host-staff_session', device: '__Host-staff_device' }
       : { visitor: 'sid', staff: 'staff_session', device: 'staff_device' },

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, uploadTmpDir } from './app.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -17,7 +16,9 @@ import { sweepUnattachedUploads } from './modules/orders/photo-service.ts';
 import { reconcilePendingAttempts } from './modules/payments/reconcile.ts';
 import { reconcilePendingRefunds } from './modules/payments/refunds.ts';
 import { purgeRateLimits } from './plugins/rate-limit.ts';
+import { openFileStore } from './storage/config.ts';
 import { LocalFileStore } from './storage/file-store.ts';
+import type { S3FileStore } from './storage/s3-store.ts';
 import { runRetention } from './workflows/retention.ts';
 
 /** The demo back-office account, created only in demo mode and never in production. */
@@ -26,10 +27,11 @@ export const DEMO_ADMIN = { email: 'admin@demo.local', password: 'demo-admin-202
 /** Opens the database and file store, migrates, seeds when asked, and builds the app. */
 export async function startRuntime(config: Config): Promise<{ app: FastifyInstance; db: Database }> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const fileStore = new LocalFileStore(path.join(config.dataDir, 'files'));
-  await fileStore.init();
+  const fileStore = await openFileStore(config.storage, config.dataDir);
   await migrate(db);
   const app = await buildApp({ config, db, fileStore });
+  // A bucket's client keeps connections open: they go with the app.
+  if ('close' in fileStore) app.addHook('onClose', async () => fileStore.close());
 
   if (config.admin && (await bootstrapAdmin(db, config.admin))) {
     app.log.info({ email: config.admin.email }, 'first admin created');
@@ -112,7 +114,7 @@ function scheduleHousekeeping(
   app: FastifyInstance,
   db: Database,
   files: FileService,
-  store: LocalFileStore,
+  store: LocalFileStore | S3FileStore,
 ): void {
   const every = (minutes: number, name: string, job: () => Promise<number>) => {
     const timer = setInterval(async () => {
@@ -131,7 +133,8 @@ function scheduleHousekeeping(
   every(
     60,
     'sweep orphan files',
-    async () => (await sweepOrphanFiles(db, store)) + (await store.sweepTemp()),
+    async () =>
+      (await sweepOrphanFiles(db, store)) + (store instanceof LocalFileStore ? await store.sweepTemp() : 0),
   );
   // Attempts the gateway never reported on: asked of its operation query after 30 minutes, or
   // left for staff; never expired while money may have been taken. Refunds left pending by a
