@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { DEFAULT_RETENTION } from '@shop/contracts/retention';
-import { STORE_COOKIE } from '@shop/contracts/storefront';
-import { footerLinks, isStaticSlug, staticSlugs } from './footer-links.ts';
+import { DEFAULT_RETENTION } from '../retention.ts';
+import { STORE_COOKIE, staticSlugs } from '../storefront.ts';
 import { staticPages } from './registry.ts';
 import type { CompanyInfo, StaticPage } from './types.ts';
 
@@ -75,25 +74,6 @@ describe('static page registry', () => {
     assert.equal(staticSlugs.length, 10);
     assert.deepEqual(Object.keys(staticPages).sort(), [...staticSlugs].sort());
     for (const slug of staticSlugs) assert.equal(page(slug).slug, slug);
-    assert.ok(isStaticSlug('return-conditions-2'));
-    assert.ok(!isStaticSlug('warranty-conditions'));
-  });
-
-  test('footer links follow the footer order with Spanish labels', () => {
-    assert.deepEqual(
-      footerLinks.map((l) => [l.slug, l.label]),
-      [
-        ['general-conditions', 'Condiciones generales'],
-        ['return-conditions-2', 'Condiciones de garantía'],
-        ['return-conditions', 'Condiciones de devolución'],
-        ['shipping', 'Transporte'],
-        ['company', 'Empresa'],
-        ['payments', 'Formas de pago'],
-        ['legal', 'Aviso legal'],
-        ['privacy', 'Privacidad'],
-        ['cookies', 'Cookies'],
-      ],
-    );
   });
 });
 

@@ -1,4 +1,4 @@
-import { CONFORMITY_GUARANTEE_YEARS } from '@shop/contracts/consumer-terms';
+import { CONFORMITY_GUARANTEE_YEARS } from '../consumer-terms.ts';
 import { CONSUMER_LAW, postalAddress, SHIPPING_FEE } from './legal-facts.ts';
 import type { PageBuilder } from './types.ts';
 
