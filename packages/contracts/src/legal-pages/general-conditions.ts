@@ -1,4 +1,11 @@
-import { CONSUMER_LAW, DISPATCH_CUTOFF, LSSI, postalAddress, SHIPPING_FEE } from './legal-facts.ts';
+import {
+  CONSUMER_LAW,
+  DEFECT_NOTICE_CAVEAT,
+  DISPATCH_CUTOFF,
+  LSSI,
+  postalAddress,
+  SHIPPING_FEE,
+} from './legal-facts.ts';
 import type { PageBuilder } from './types.ts';
 
 export const generalConditionsPage: PageBuilder = (c) => ({
@@ -35,7 +42,7 @@ export const generalConditionsPage: PageBuilder = (c) => ({
           items: [
             'Ser mayor de edad y tener plena capacidad para contratar.',
             'Facilitar datos veraces, exactos y actualizados, y comunicar cualquier cambio que afecte al pedido.',
-            'Aceptar estas condiciones generales de contratación y la Política de privacidad.',
+            'Aceptar estas condiciones generales de contratación y haber leído la Política de privacidad.',
           ],
         },
         {
@@ -145,7 +152,7 @@ export const generalConditionsPage: PageBuilder = (c) => ({
       blocks: [
         {
           kind: 'p',
-          text: 'Los defectos físicos deben comunicarse en un plazo de 72 horas desde la recepción del pedido, acompañados de una fotografía. Todo producto tiene la garantía legal de conformidad de 3 años desde la entrega (artículo 120 TRLGDCU). Además, sin reducirla, el vendedor ofrece una garantía comercial propia de 6 meses con carácter general, 8 meses para los artículos de stock inicial y 1 año para la maquinaria. Encontrará el detalle en las Condiciones de garantía.',
+          text: `Le pedimos que nos comunique los defectos físicos en las 72 horas siguientes a la recepción del pedido, con una fotografía. ${DEFECT_NOTICE_CAVEAT} Todo producto tiene la garantía legal de conformidad de 3 años desde la entrega (artículo 120 TRLGDCU). Además, sin reducirla, el vendedor ofrece una garantía comercial propia de 6 meses con carácter general, 8 meses para los artículos de stock inicial y 1 año para la maquinaria. Encontrará el detalle en las Condiciones de garantía.`,
         },
       ],
     },
