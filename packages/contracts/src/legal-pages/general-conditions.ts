@@ -164,6 +164,14 @@ export const generalConditionsPage: PageBuilder = (c) => ({
           kind: 'p',
           text: `Puede dirigir sus consultas y reclamaciones al correo electrónico ${c.email}, al teléfono ${c.phone} o por WhatsApp al ${c.whatsappDisplay}. Nuestro horario de atención es ${c.hours}. También tiene a su disposición hojas de quejas y reclamaciones oficiales en nuestra tienda física, situada en ${postalAddress(c)}.`,
         },
+        {
+          kind: 'p',
+          text: `Si compra a distancia, no necesita venir a la tienda: pida las hojas de quejas y reclamaciones por correo electrónico a ${c.email} o por teléfono al ${c.phone} y se las enviaremos por correo electrónico o postal, como prefiera, para que las rellene y nos las devuelva. También puede presentar su queja o reclamación en línea ante la Junta de Andalucía, en el portal Consumo Responde (www.consumoresponde.es), o ante los servicios de consumo de su comunidad autónoma.`,
+        },
+        {
+          kind: 'p',
+          text: 'Resolución alternativa de litigios (Ley 7/2017): el vendedor no está adherido a ninguna entidad de resolución alternativa ni al Sistema Arbitral de Consumo. Si no resolvemos su reclamación, puede acudir a la Junta Arbitral de Consumo de Andalucía o a la de su domicilio; al contestar a su reclamación le diremos si aceptamos participar en ese procedimiento.',
+        },
       ],
     },
     {

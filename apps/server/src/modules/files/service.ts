@@ -13,7 +13,8 @@ export type FileKind =
   | 'upload-preview'
   | 'design'
   | 'print'
-  | 'invoice';
+  | 'invoice'
+  | 'conditions';
 
 /** Kinds that carry a customer's personal data. */
 export const PRIVATE_KINDS: ReadonlySet<FileKind> = new Set([
@@ -22,6 +23,8 @@ export const PRIVATE_KINDS: ReadonlySet<FileKind> = new Set([
   'design',
   'print',
   'invoice',
+  // Not personal, but only ever sent with an order's mail; GET /api/conditions/pdf serves the current one.
+  'conditions',
 ]);
 
 /** A customer photo's sizes, or a catalogue picture's resized copy (`w320-avif`). */
