@@ -93,6 +93,8 @@ describe('order mails through a real SMTP server', () => {
       db: t.db,
       transport: new SmtpTransport(`smtp://127.0.0.1:${port}`, { timeoutMs: 3000 }),
       from: config.mail.from,
+      // The receipt carries the conditions' PDF (ADR 26), read from file storage.
+      files: t.app.deps.files,
       ...opts,
     });
 
