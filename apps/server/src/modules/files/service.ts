@@ -14,6 +14,7 @@ export type FileKind =
   | 'design'
   | 'print'
   | 'invoice'
+  /** The conditions' PDF an order's confirmation mail carried (ADR 26): shared, no personal data. */
   | 'conditions';
 
 /** Kinds that carry a customer's personal data. */
@@ -23,8 +24,6 @@ export const PRIVATE_KINDS: ReadonlySet<FileKind> = new Set([
   'design',
   'print',
   'invoice',
-  // Not personal, but only ever sent with an order's mail; GET /api/conditions/pdf serves the current one.
-  'conditions',
 ]);
 
 /** A customer photo's sizes, or a catalogue picture's resized copy (`w320-avif`). */
