@@ -8,7 +8,7 @@ import type { Order } from '@shop/contracts/orders';
 import type { Store } from '@shop/contracts/stores';
 import type { Browser, Page } from 'playwright-core';
 import { footerLinks } from '../apps/web/src/features/pages/content/footer-links.ts';
-import { staticPages } from '../apps/web/src/features/pages/content/registry.ts';
+import { staticPages } from '../packages/contracts/src/legal-pages/registry.ts';
 import {
   adminApi,
   company,

@@ -31,7 +31,7 @@ export const MODULES: Readonly<Record<string, ModuleSpec>> = {
     tables: ['brands', 'models', 'store_models', 'catalogue_version'],
     uses: ['files', 'images', 'stores'],
   },
-  mail: { tables: ['mail_outbox', 'mail_attachments'], uses: ['files'] },
+  mail: { tables: ['mail_outbox', 'mail_attachments', 'order_conditions'], uses: ['files'] },
   orders: {
     tables: ['orders', 'order_photos', 'order_design_photos', 'order_events', 'upload_tokens'],
     uses: ['files', 'images', 'stores', 'catalogue'],

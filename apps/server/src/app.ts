@@ -46,8 +46,8 @@ import { requireStaff } from './modules/auth/index.ts';
 import { CatalogueCache } from './modules/catalogue/index.ts';
 import { FileService } from './modules/files/index.ts';
 import { type InvoiceDeps, invoiceRoutes, issueInvoiceForPaidOrder } from './modules/invoices/index.ts';
+import { makeCheckoutEffects } from './modules/mail/index.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
-import { makeCheckoutEffects } from './modules/mail/service.ts';
 import { checkoutRoutes } from './modules/orders/checkout-routes.ts';
 import type { CheckoutEffects, CheckoutGuards } from './modules/orders/checkout-service.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
@@ -205,7 +205,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     db: opts.db,
     files,
     checkoutEffects: {
-      ...makeCheckoutEffects(config, app.log),
+      ...makeCheckoutEffects(config, files, app.log),
       // The invoice of a paid order, in the transaction that marks it paid (invoices module).
       issueInvoice: async (tx, orderId, actor) =>
         void (await issueInvoiceForPaidOrder(tx, invoices, orderId, actor)),

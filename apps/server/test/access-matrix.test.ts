@@ -569,6 +569,8 @@ const TABLE: Record<RouteKey, Entry> = {
     expect: adminOnly(200),
     prepare: async () => ({ req: get('/api/mails/outbox') }),
   },
+  // The conditions in force, as the confirmation mail's PDF: public, like the conditions page.
+  'GET /api/conditions/pdf': { expect: all(200), prepare: async () => ({ req: get('/api/conditions/pdf') }) },
 
   // ---------------------------------------------------------------------------- orders: customer
   'POST /api/orders': {

@@ -8,8 +8,9 @@ import { formatEuros } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 import type { Queryable } from '../src/db/client.ts';
 import { loadConfig } from '../src/env.ts';
+import { makeCheckoutEffects } from '../src/modules/mail/checkout-effects.ts';
 import { MailDispatcher } from '../src/modules/mail/dispatcher.ts';
-import { enqueueMail, enqueueOrderMail, makeCheckoutEffects } from '../src/modules/mail/service.ts';
+import { enqueueMail, enqueueOrderMail } from '../src/modules/mail/service.ts';
 import { OutboxTransport, SmtpTransport } from '../src/modules/mail/transport.ts';
 import { getOrder } from '../src/modules/orders/service.ts';
 import { Client, createTestApp, type TestApp } from './helpers.ts';
@@ -92,6 +93,8 @@ describe('order mails through a real SMTP server', () => {
       db: t.db,
       transport: new SmtpTransport(`smtp://127.0.0.1:${port}`, { timeoutMs: 3000 }),
       from: config.mail.from,
+      // The receipt carries the conditions' PDF (ADR 26), read from file storage.
+      files: t.app.deps.files,
       ...opts,
     });
 
@@ -180,7 +183,7 @@ describe('order mails through a real SMTP server', () => {
 
   it('queues each milestone mail once, however often the milestone is reported', async () => {
     const id = await pickupOrder(t);
-    const effects = makeCheckoutEffects(config);
+    const effects = makeCheckoutEffects(config, t.app.deps.files);
     await t.db.transaction((tx) => effects.orderPlaced(tx, id));
     await t.db.transaction((tx) => effects.orderPlaced(tx, id));
     assert.equal(await t.db.transaction((tx) => enqueueOrderMail(tx, id, 'order-received', config)), 0);
@@ -205,7 +208,7 @@ describe('order mails through a real SMTP server', () => {
 
   it('sends no customer mail without a usable address, and still the shop copy', async () => {
     const id = await pickupOrder(t, 'ana@example.com, otro@example.com');
-    await t.db.transaction((tx) => makeCheckoutEffects(config).orderPlaced(tx, id));
+    await t.db.transaction((tx) => makeCheckoutEffects(config, t.app.deps.files).orderPlaced(tx, id));
     const rows = await rowsOf(t.db, 'order_id = $1', [id]);
     assert.deepEqual(
       rows.map((r) => r.to_address),
@@ -217,7 +220,7 @@ describe('order mails through a real SMTP server', () => {
   it('sends the receipt and the delivery details of a paid home delivery', async () => {
     const id = await deliveryOrder(t);
     const order: Order = await getOrder(t.db, id);
-    await t.db.transaction((tx) => makeCheckoutEffects(config).orderPaid(tx, id));
+    await t.db.transaction((tx) => makeCheckoutEffects(config, t.app.deps.files).orderPaid(tx, id));
     assert.deepEqual(
       (await rowsOf(t.db, 'order_id = $1', [id])).map((r) => r.kind),
       ['order-paid', 'delivery-details'],
@@ -419,7 +422,7 @@ describe('order mails through a real SMTP server', () => {
       warn() {},
       error: (obj: object, msg: string) => logged.push({ obj, msg }),
     };
-    const effects = makeCheckoutEffects(config, log);
+    const effects = makeCheckoutEffects(config, t.app.deps.files, log);
     await t.db.transaction(async (tx) => {
       // The outbox refuses the insert (as a broken database object would) in this transaction only.
       await tx.query(`ALTER TABLE mail_outbox ADD CONSTRAINT refuse_all CHECK (kind = 'none') NOT VALID`);

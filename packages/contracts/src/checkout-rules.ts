@@ -9,6 +9,7 @@
  * first two name a Spanish province (01-52).
  */
 import { normaliseSpanishPhone } from './phone.ts';
+import { OUTSIDE_IVA_PROVINCES } from './tax-territory.ts';
 
 export { formatPhoneForPeople, normaliseSpanishPhone } from './phone.ts';
 
@@ -26,7 +27,7 @@ export const SPANISH_PROVINCES: ProvinceSet = new Set(
 );
 
 /** Provinces with no home delivery: Illes Balears (07), Las Palmas (35), Santa Cruz de Tenerife (38), Ceuta (51), Melilla (52). */
-export const NO_DELIVERY_PROVINCES: ProvinceSet = new Set(['07', '35', '38', '51', '52']);
+export const NO_DELIVERY_PROVINCES: ProvinceSet = new Set(['07', ...OUTSIDE_IVA_PROVINCES]);
 
 /** Where the shop delivers to the door: the Spanish peninsula (every province but the islands, Ceuta and Melilla). */
 export const DELIVERY_PROVINCES: ProvinceSet = new Set(

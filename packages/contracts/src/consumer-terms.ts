@@ -12,6 +12,10 @@ export const CONFORMITY_GUARANTEE_YEARS = 3;
 
 export const GUARANTEE_REMINDER = `Tu funda tiene la garantía legal de conformidad de ${CONFORMITY_GUARANTEE_YEARS} años (art. 120 TRLGDCU): si no es conforme con lo que compraste, la reparamos, la sustituimos o te devolvemos el dinero.`;
 
+/** The 72-hour defect notice as the checkout says it: a request, never a limit of the legal guarantee (TRLGDCU art. 114 ff.). */
+export const DEFECT_NOTICE_REMINDER =
+  'Si al recibirla ves un defecto, te pedimos que nos avises en 72 horas para poder reclamar al transportista; no es un plazo de tu garantía legal, que conservas aunque nos avises más tarde.';
+
 /** When a parcel arrives, as the shipping page promises. */
 export const DELIVERY_TIME = 'en 2 a 4 días laborables (enviamos de lunes a viernes)';
 

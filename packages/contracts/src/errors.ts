@@ -59,6 +59,8 @@ export const ErrorCode = z.enum([
   'PRINT_SHEET_TOO_SMALL',
   // Consumer law at the checkout
   'DELIVERY_AREA',
+  // Stores only inside the IVA territory
+  'STORE_OUTSIDE_IVA_TERRITORY',
   // The design as a scene
   'TOO_MANY_PHOTOS',
   'SCENE_OTHER_MODEL',

@@ -33,6 +33,7 @@ const CUSTOMER_MESSAGES: MessageKey[] = [
   'deliveryFieldsRequired',
   'invalidPostalCode',
   'postalCodeNotDelivered',
+  'storeSalesOutsideIvaTerritory',
   'paymentFailedText',
   'requestTimeout',
   'csrfFailed',

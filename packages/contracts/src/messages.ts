@@ -2,6 +2,8 @@
  * The Spanish message catalogue: every text a person reads in an alert, an error or a status line,
  * shared by the storefront, the back office and the server's error bodies.
  */
+import { STORE_OUTSIDE_IVA_TERRITORY_MESSAGE } from './tax-territory.ts';
+
 export const messages = {
   // Store and catalogue (docs/product.md §8.1)
   pageLoadFailed: 'Error obteniendo la página. Por favor, inténtalo de nuevo.',
@@ -75,6 +77,9 @@ export const messages = {
   rateLimited: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.',
   invalidCredentials: 'Correo electrónico o contraseña incorrectos.',
   storeIsDown: 'La tienda está inactiva.',
+  storeOutsideIvaTerritory: STORE_OUTSIDE_IVA_TERRITORY_MESSAGE,
+  storeSalesOutsideIvaTerritory:
+    'Esta tienda está en Canarias, Ceuta o Melilla y desde allí no podemos venderte: nuestras ventas llevan el IVA español y esos territorios están fuera de él. Elige otra tienda, por favor.',
   modelNotFound: 'Modelo no encontrado.',
   modelNotAvailable: 'El modelo no está disponible en esta tienda.',
   orderNotFound: 'Pedido no encontrado.',

@@ -13,7 +13,9 @@ export type FileKind =
   | 'upload-preview'
   | 'design'
   | 'print'
-  | 'invoice';
+  | 'invoice'
+  /** The conditions' PDF an order's confirmation mail carried (ADR 26): shared, no personal data. */
+  | 'conditions';
 
 /** Kinds that carry a customer's personal data. */
 export const PRIVATE_KINDS: ReadonlySet<FileKind> = new Set([

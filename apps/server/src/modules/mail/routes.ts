@@ -2,12 +2,14 @@ import { MailQueuedSchema, MailSendSchema, OutboxPageSchema, OutboxQuerySchema }
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../auth/service.ts';
+import { conditionsDocument, renderConditionsPdf } from './conditions-pdf.ts';
 import { enqueueMail, listOutbox } from './service.ts';
 
 /**
  * The `POST /api/mails` of docs/product.md §7.7, for the shop's administrators only (anyone else could use the
  * shop as a spam relay), and the outbox list of the back office. The mails the customer's actions
- * cause are queued by the server itself; the storefront never composes one.
+ * cause are queued by the server itself; the storefront never composes one. Also the conditions
+ * in force as the PDF the confirmation mail carries.
  */
 export async function mailRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -39,4 +41,15 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
       return listOutbox(db, req.query);
     },
   );
+
+  // The conditions in force, as the PDF an order's confirmation carries (ADR 26), for anyone.
+  r.get('/api/conditions/pdf', { schema: { tags: ['pages'] } }, async (_req, reply) => {
+    const document = conditionsDocument(config.company);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="condiciones-${document.version}.pdf"`)
+      .header('cache-control', 'public, max-age=300')
+      .header('x-conditions-version', document.version)
+      .send(await renderConditionsPdf(document, config.company));
+  });
 }

@@ -6,8 +6,8 @@ import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { orderInvoicePdf } from '../invoices/index.ts';
-import type { CheckoutEffects } from '../orders/checkout-service.ts';
 import { getOrder } from '../orders/service.ts';
+import { type ConditionsCopy, conditionsFilename } from './conditions.ts';
 import { footerLines, headerText, type MailAudience } from './layout.ts';
 import { amountDue } from './order-blocks.ts';
 import {
@@ -96,6 +96,9 @@ export function orderDedupeKey(orderId: string, kind: OrderMailKind, audience: M
 }
 
 /** How the order was actually paid: at the store, or the means of the gateway attempt that was paid. */
+/** The order as its mails read it: with its tracking token, for the 'Sigue tu pedido' link. */
+export const orderForMail = (q: Queryable, orderId: string) => getOrder(q, orderId, { trackingToken: true });
+
 async function paidWithOf(q: Queryable, order: Order): Promise<PaidWith | null> {
   if (order.paymentMethod === 'paystore') return 'store';
   const { rows } = await q.query<{ method: 'card' | 'bizum' }>(
@@ -111,16 +114,24 @@ export interface MailInvoice {
   fileId: string;
 }
 
-/** Attaches invoices' PDFs to a queued mail, in the transaction that queued it. */
-export async function attachInvoices(q: Queryable, outboxId: number, invoices: MailInvoice[]): Promise<void> {
-  for (const invoice of invoices) {
+/** Attaches PDFs to a queued mail, in the transaction that queued it. */
+async function attachPdfs(q: Queryable, outboxId: number, pdfs: { fileId: string; filename: string }[]) {
+  for (const pdf of pdfs) {
     await q.query(
       `INSERT INTO mail_attachments (outbox_id, file_id, filename, content_type)
        VALUES ($1, $2, $3, 'application/pdf')`,
-      [outboxId, invoice.fileId, `factura-${invoice.number}.pdf`],
+      [outboxId, pdf.fileId, pdf.filename],
     );
   }
 }
+
+/** Attaches invoices' PDFs to a queued mail, in the transaction that queued it. */
+export const attachInvoices = (q: Queryable, outboxId: number, invoices: MailInvoice[]) =>
+  attachPdfs(
+    q,
+    outboxId,
+    invoices.map((i) => ({ fileId: i.fileId, filename: `factura-${i.number}.pdf` })),
+  );
 
 /**
  * What went back to the customer of a cancelled order that was paid: the cash at the counter, or
@@ -143,7 +154,7 @@ async function cancellationRefundOf(q: Queryable, order: Order): Promise<Cancell
   return paying && paying.refunded > 0 ? { amountCents: paying.refunded, means: paying.method } : null;
 }
 
-async function enqueueForOrder(
+export async function enqueueForOrder(
   q: Queryable,
   order: Order,
   kind: OrderMailKind,
@@ -151,6 +162,7 @@ async function enqueueForOrder(
   config: MailConfig,
   now: Date,
   attach: MailInvoice[] = [],
+  conditions: ConditionsCopy | null = null,
 ): Promise<number> {
   let queued = 0;
   for (const audience of audiences) {
@@ -188,6 +200,12 @@ async function enqueueForOrder(
       await attachInvoices(q, inserted, [{ number: order.invoice.number, fileId }]);
     }
     await attachInvoices(q, inserted, attach);
+    // The conditions on a durable medium, with the customer's first confirmation (ADR 26).
+    if (conditions && audience === 'customer') {
+      await attachPdfs(q, inserted, [
+        { fileId: conditions.fileId, filename: conditionsFilename(conditions) },
+      ]);
+    }
   }
   return queued;
 }
@@ -232,86 +250,6 @@ export async function enqueueCancellationMail(
   return enqueueForOrder(q, order, 'order-cancelled', ['customer'], config, new Date(), [
     ...(rectificativa ? [rectificativa] : []),
   ]);
-}
-
-/**
- * Runs `fn` behind a savepoint: if queueing a mail fails, the mail is lost (and logged) but the
- * order's milestone still commits. A paid order must never be rolled back because of a mail.
- * A failure of the connection itself cannot be rolled back to the savepoint and still aborts.
- */
-async function bestEffort(
-  tx: Queryable,
-  log: MailLogger | undefined,
-  context: { orderId: string; milestone: string },
-  fn: () => Promise<unknown>,
-): Promise<void> {
-  await tx.query('SAVEPOINT mail_enqueue');
-  try {
-    await fn();
-    await tx.query('RELEASE SAVEPOINT mail_enqueue');
-  } catch (err) {
-    try {
-      await tx.query('ROLLBACK TO SAVEPOINT mail_enqueue');
-      await tx.query('RELEASE SAVEPOINT mail_enqueue');
-    } catch {
-      throw err;
-    }
-    log?.error({ err, ...context }, 'order mail could not be queued');
-  }
-}
-
-/**
- * The mails of the checkout milestones:
- * - placed (pay at the store): 'order-received' to the customer, and a copy to the shop;
- * - paid: the receipt ('order-paid') to the customer; to the shop, the delivery details for home
- *   delivery, else the 'order-received' copy (already sent if the order was placed first: then
- *   nothing new goes out);
- * - ready (a pickup order waits at the store): 'ready-for-pickup' to the customer;
- * - cancelled: 'order-cancelled' to the customer.
- */
-export function makeCheckoutEffects(
-  config: MailConfig,
-  log?: MailLogger,
-): Omit<CheckoutEffects, 'issueInvoice'> {
-  return {
-    async orderPlaced(tx, orderId) {
-      await bestEffort(tx, log, { orderId, milestone: 'placed' }, () =>
-        enqueueOrderMail(tx, orderId, 'order-received', config),
-      );
-    },
-    async orderPaid(tx, orderId) {
-      await bestEffort(tx, log, { orderId, milestone: 'paid' }, async () => {
-        const order = await getOrder(tx, orderId, { trackingToken: true });
-        const now = new Date();
-        await enqueueForOrder(tx, order, 'order-paid', ['customer'], config, now);
-        if (order.isHomeDelivery) await enqueueForOrder(tx, order, 'delivery-details', ['shop'], config, now);
-        else await enqueueForOrder(tx, order, 'order-received', ['shop'], config, now);
-      });
-    },
-    async orderCancelled(tx, orderId, rectificativa) {
-      await bestEffort(tx, log, { orderId, milestone: 'cancelled' }, () =>
-        enqueueCancellationMail(tx, orderId, config, rectificativa ?? null),
-      );
-    },
-    async orderReady(tx, orderId) {
-      await bestEffort(tx, log, { orderId, milestone: 'ready' }, async () => {
-        const order = await getOrder(tx, orderId, { trackingToken: true });
-        // 'ready' means waiting at the counter; a parcel gets no "come and collect it" mail.
-        if (!order.isHomeDelivery)
-          await enqueueForOrder(tx, order, 'ready-for-pickup', ['customer'], config, new Date());
-      });
-    },
-    async orderShipped(tx, orderId) {
-      await bestEffort(tx, log, { orderId, milestone: 'shipped' }, () =>
-        enqueueOrderMail(tx, orderId, 'order-shipped', config),
-      );
-    },
-    async orderDelivered(tx, orderId) {
-      await bestEffort(tx, log, { orderId, milestone: 'delivered' }, () =>
-        enqueueOrderMail(tx, orderId, 'order-delivered', config),
-      );
-    },
-  };
 }
 
 /**

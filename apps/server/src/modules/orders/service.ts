@@ -11,6 +11,7 @@ import type {
 } from '@shop/contracts/orders';
 import type { Scene } from '@shop/contracts/scene';
 import type { Origin } from '@shop/contracts/stores';
+import { OUTSIDE_IVA_PROVINCES } from '@shop/contracts/tax-territory';
 import { carrierTrackingUrl } from '@shop/contracts/tracking-rules';
 import type { Queryable } from '../../db/client.ts';
 import { fail, notFound } from '../../lib/errors.ts';
@@ -214,26 +215,36 @@ export async function createOrder(
   const id = newOrderId();
   const { rows } = await q.query<{
     store_down: boolean;
+    store_outside_iva: boolean;
     brand_id: number;
     offered: boolean;
     order_number: number | null;
   }>(
     `WITH candidate AS (
-       SELECT s.down AS store_down, m.price_cents, m.brand_id,
+       SELECT s.down AS store_down, left(s.postal_code, 2) = ANY($8::text[]) AS store_outside_iva, m.price_cents, m.brand_id,
               EXISTS (SELECT 1 FROM store_models sm WHERE sm.store_id = s.id AND sm.model_id = m.id) AS offered
        FROM stores s, models m JOIN brands b ON b.id = m.brand_id
        WHERE s.id = $1 AND m.id = $2 AND m.is_public AND NOT m.is_down AND b.is_public AND NOT b.down
      ), created AS (
        INSERT INTO orders (id, store_id, brand_id, model_id, price_cents, origin, owner_hash, tracking_token)
        SELECT $4, $1, $3, $2, c.price_cents, $5, $6, $7 FROM candidate c
-       WHERE NOT c.store_down AND c.brand_id = $3 AND c.offered
+       WHERE NOT c.store_down AND NOT c.store_outside_iva AND c.brand_id = $3 AND c.offered
        RETURNING id, order_number
      ), event AS (
        INSERT INTO order_events (order_id, to_status, actor) SELECT id, 'created', 'customer' FROM created
      )
-     SELECT c.store_down, c.brand_id, c.offered, created.order_number
+     SELECT c.store_down, c.store_outside_iva, c.brand_id, c.offered, created.order_number
      FROM candidate c LEFT JOIN created ON true`,
-    [input.store.id, input.model.id, input.brand.id, id, input.origin, ownerHash, randomToken()],
+    [
+      input.store.id,
+      input.model.id,
+      input.brand.id,
+      id,
+      input.origin,
+      ownerHash,
+      randomToken(),
+      [...OUTSIDE_IVA_PROVINCES],
+    ],
   );
   const row = rows[0];
   if (row?.order_number != null) return { id, orderNumber: formatOrderNumber(row.order_number) };
@@ -243,6 +254,8 @@ export async function createOrder(
     throw fail(400, 'MODEL_NOT_FOUND', 'modelNotFound');
   }
   if (row.store_down) throw fail(409, 'STORE_DOWN', 'storeInvalidOrDown');
+  // A store left in Canarias, Ceuta or Melilla from before the rule sells nothing more (ADR 26).
+  if (row.store_outside_iva) throw fail(409, 'STORE_OUTSIDE_IVA_TERRITORY', 'storeSalesOutsideIvaTerritory');
   if (row.brand_id !== input.brand.id) throw fail(400, 'MODEL_NOT_FOUND', 'modelNotFound');
   throw fail(409, 'MODEL_NOT_AVAILABLE', 'modelNotAvailable');
 }

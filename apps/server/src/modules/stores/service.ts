@@ -1,8 +1,9 @@
 import { HIDDEN_STORE_ID } from '@shop/contracts/constants';
 import { centsToEuros, eurosToCents } from '@shop/contracts/money';
 import type { Store, StoreInput } from '@shop/contracts/stores';
+import { isOutsideIvaTerritory } from '@shop/contracts/tax-territory';
 import type { Queryable } from '../../db/client.ts';
-import { deleteOrInUse, fail, notFound } from '../../lib/errors.ts';
+import { deleteOrInUse, fail, fieldError, notFound } from '../../lib/errors.ts';
 import { fileIdFromUri, fileUriOrNull } from '../files/index.ts';
 
 interface StoreRow {
@@ -79,6 +80,16 @@ export async function storesForSitemap(q: Queryable): Promise<{ id: number; upda
 export async function validateStore(q: Queryable, id: number): Promise<void> {
   const store = await getStore(q, id);
   if (store.down) throw fail(409, 'STORE_DOWN', 'storeIsDown');
+  if (isOutsideIvaTerritory(store.postalCode)) {
+    throw fail(409, 'STORE_OUTSIDE_IVA_TERRITORY', 'storeSalesOutsideIvaTerritory');
+  }
+}
+
+/** docs/product.md §5.1: a store's postal code lies inside the IVA territory (ADR 26). */
+function assertInIvaTerritory(input: StoreInput): void {
+  if (isOutsideIvaTerritory(input.postalCode)) {
+    throw fieldError(422, 'STORE_OUTSIDE_IVA_TERRITORY', 'storeOutsideIvaTerritory', 'postalCode');
+  }
 }
 
 const values = (input: StoreInput) => [
@@ -95,6 +106,7 @@ const values = (input: StoreInput) => [
 ];
 
 export async function createStore(q: Queryable, input: StoreInput): Promise<Store> {
+  assertInIvaTerritory(input);
   const { rows } = await q.query<StoreRow>(
     `INSERT INTO stores (name, address, postal_code, town, province, image_id, down, shipping_cents, hours, map_query)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${COLUMNS}`,
@@ -104,6 +116,7 @@ export async function createStore(q: Queryable, input: StoreInput): Promise<Stor
 }
 
 export async function updateStore(q: Queryable, id: number, input: StoreInput): Promise<Store> {
+  assertInIvaTerritory(input);
   const { rows } = await q.query<StoreRow>(
     `UPDATE stores SET name = $2, address = $3, postal_code = $4, town = $5, province = $6, image_id = $7,
        down = $8, shipping_cents = $9, hours = $10, map_query = $11, updated_at = now()

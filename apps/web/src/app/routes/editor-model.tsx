@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { useCompany } from '@/features/pages/api/get-config';
 import { EditorModelScreen } from '@/features/photo-intake/components/editor-model-screen';
 import { getSessionValue } from '@/lib/session';
 
@@ -14,6 +15,7 @@ export function EditorModelRoute() {
   }));
   // Replacing this screen in the history: Back from the editor returns to the models, not to a
   // screen that would send the customer straight forward again.
+  const { company } = useCompany();
   const toEditor = useCallback(() => navigate(paths.editorEdit, { replace: true }), [navigate]);
 
   return (
@@ -22,6 +24,7 @@ export function EditorModelRoute() {
       kiosk={session.kiosk}
       storeHref={session.storeHref}
       onPhotoReady={toEditor}
+      company={company}
     />
   );
 }

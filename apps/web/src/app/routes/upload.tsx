@@ -6,5 +6,5 @@ import { PhoneUploadScreen } from '@/features/photo-intake/components/phone-uplo
 export function UploadRoute() {
   const encodedUrl = useParams().encodedUrl ?? '';
   const { company } = useCompany();
-  return <PhoneUploadScreen encodedUrl={encodedUrl} shopName={company?.tradeName ?? null} />;
+  return <PhoneUploadScreen encodedUrl={encodedUrl} company={company} />;
 }

@@ -1,6 +1,7 @@
 import { HIDDEN_STORE_ID } from '@shop/contracts/constants';
 import { formatEuros } from '@shop/contracts/money';
 import type { Store, StoreInput } from '@shop/contracts/stores';
+import { storePostalCodeProblem } from '@shop/contracts/tax-territory';
 import { crudClient } from '../api/crud';
 import { FlagBadge } from '../components/ui/status-badge';
 import type { ResourceConfig } from '../kit/resource';
@@ -123,6 +124,8 @@ export const storesResource: ResourceConfig<Store, StoreInput, StoreValues, Reco
         required: true,
         maxLength: 5,
         row: 'place',
+        validate: (value) => storePostalCodeProblem(String(value ?? '')),
+        hint: 'Solo la península y Baleares: Canarias, Ceuta y Melilla están fuera del territorio del IVA.',
       },
       { name: 'town', label: 'Localidad', kind: 'text', required: true, maxLength: 100, row: 'place' },
       { name: 'province', label: 'Provincia', kind: 'text', required: true, maxLength: 100, row: 'place' },

@@ -1,5 +1,7 @@
 import {
+  DEFECT_NOTICE_REMINDER,
   DELIVERY_TIME,
+  GUARANTEE_REMINDER,
   PICKUP_TIME,
   TERMS_PAGES,
   WITHDRAWAL_EXEMPTION,
@@ -11,7 +13,8 @@ import { useCompany } from '@/features/pages/api/get-config';
 /**
  * What the customer must know just before the order button (TRLGDCU art. 97-98, LOPDGDD art. 11):
  * the conditions they order under, that a made-to-measure case cannot be returned by withdrawal,
- * where and when the case arrives, and who handles their data, why and with what rights. No consent
+ * its legal guarantee of conformity (and that the 72-hour defect notice does not limit it), where and
+ * when the case arrives, and who handles their data, why and with what rights. No consent
  * box: the legal basis of the data is the contract itself.
  */
 export function OrderNotices({ order, homeDelivery }: { order: Order; homeDelivery: boolean }) {
@@ -28,6 +31,13 @@ export function OrderNotices({ order, homeDelivery }: { order: Order; homeDelive
       </li>
       <li>
         <strong>{WITHDRAWAL_EXEMPTION}</strong>
+      </li>
+      <li>
+        {GUARANTEE_REMINDER} {DEFECT_NOTICE_REMINDER} Más detalles en las{' '}
+        <Link to={TERMS_PAGES.warranty} target="_blank">
+          condiciones de garantía
+        </Link>
+        .
       </li>
       <li>
         {homeDelivery

@@ -4,11 +4,11 @@ import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import '@/styles/static-page.css';
+import { staticPages } from '@shop/contracts/legal-pages/registry';
+import type { Block } from '@shop/contracts/legal-pages/types';
 import type { ReactNode } from 'react';
 import { useCompany } from '../api/get-config';
 import type { StaticSlug } from '../content/footer-links';
-import { staticPages } from '../content/registry';
-import type { Block } from '../content/types';
 
 function PageBlock({ block }: { block: Block }) {
   if (block.kind === 'p') return <p>{block.text}</p>;

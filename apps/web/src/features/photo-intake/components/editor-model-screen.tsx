@@ -1,3 +1,4 @@
+import type { Company } from '@shop/contracts/config';
 import type { Order } from '@shop/contracts/orders';
 import { phoneName } from '@shop/contracts/product';
 import {
@@ -23,6 +24,7 @@ import { useIntakeOrder } from '../hooks/use-intake-order';
 import { useOrderPhotoUpload } from '../hooks/use-order-photo-upload';
 import { UPLOAD_LINK_FRESH_MS, useUploadLink } from '../hooks/use-upload-link';
 import { CloudUploadIcon } from './intake-icons';
+import { PhotoPrivacyNotice } from './photo-privacy-notice';
 import { UploadProgress } from './upload-progress';
 
 // Only kiosks show the QR code: its module (and the QR encoder) loads for them alone.
@@ -42,10 +44,18 @@ interface EditorModelScreenProps {
   storeHref: string;
   /** The order has its photo: on to the positioning screen. */
   onPhotoReady: () => void;
+  /** The shop's company data, once it has arrived: the photo's privacy notice names it. */
+  company: Company | null;
 }
 
 /** `/editor-modelo`: the case template of the order's model and the way to add a photo to it. */
-export function EditorModelScreen({ orderId, kiosk, storeHref, onPhotoReady }: EditorModelScreenProps) {
+export function EditorModelScreen({
+  orderId,
+  kiosk,
+  storeHref,
+  onPhotoReady,
+  company,
+}: EditorModelScreenProps) {
   useDocumentTitle('Añade tu imagen');
   const { state, reload } = useIntakeOrder(orderId);
   const order = state.status === 'ready' ? state.order : null;
@@ -63,7 +73,7 @@ export function EditorModelScreen({ orderId, kiosk, storeHref, onPhotoReady }: E
     <div className="container page intake">
       <Breadcrumb homeTo={storeHref} items={crumbs} />
       {state.status === 'ready' && !hasImage ? (
-        <PhotoIntake order={state.order} kiosk={kiosk} onPhotoReady={onPhotoReady} />
+        <PhotoIntake order={state.order} kiosk={kiosk} onPhotoReady={onPhotoReady} company={company} />
       ) : (
         <>
           <header className="page-header">
@@ -96,9 +106,10 @@ interface PhotoIntakeProps {
   order: Order;
   kiosk: boolean;
   onPhotoReady: () => void;
+  company: Company | null;
 }
 
-function PhotoIntake({ order, kiosk, onPhotoReady }: PhotoIntakeProps) {
+function PhotoIntake({ order, kiosk, onPhotoReady, company }: PhotoIntakeProps) {
   const input = useRef<HTMLInputElement>(null);
   const { state, upload } = useOrderPhotoUpload(order.id, onPhotoReady);
   const [qrOpen, setQrOpen] = useState(false);
@@ -255,6 +266,7 @@ function PhotoIntake({ order, kiosk, onPhotoReady }: PhotoIntakeProps) {
           Admitimos fotos JPEG, PNG, WebP y HEIC (las del iPhone). Una foto nítida y con buena luz queda mejor
           impresa.
         </p>
+        <PhotoPrivacyNotice company={company} />
       </section>
 
       {qrOpen && (

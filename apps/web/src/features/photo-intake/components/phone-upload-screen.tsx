@@ -1,3 +1,4 @@
+import type { Company } from '@shop/contracts/config';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
@@ -7,6 +8,7 @@ import { messages } from '@shop/contracts/messages';
 import { usePhoneUpload } from '../hooks/use-phone-upload';
 import { useUploadLinkStatus } from '../hooks/use-upload-link-status';
 import { CameraIcon, CheckCircleIcon, ImageIcon } from './intake-icons';
+import { PhotoPrivacyNotice } from './photo-privacy-notice';
 import { UploadProgress } from './upload-progress';
 
 /** A temporary URL for showing the chosen file, released when the file changes or the page goes. */
@@ -47,12 +49,12 @@ function ChosenPhoto({ file, url }: { file: File; url: string | null }) {
 interface PhoneUploadScreenProps {
   /** The link's token: it can add a photo to one order and read nothing of it. */
   encodedUrl: string;
-  /** The shop's trade name, once the configuration has arrived. */
-  shopName: string | null;
+  /** The shop's company data, once the configuration has arrived: its trade name heads the page. */
+  company: Company | null;
 }
 
 /** `/upload/:encodedUrl`: the page a phone opens from the kiosk's QR code. Shows no order data. */
-export function PhoneUploadScreen({ encodedUrl, shopName }: PhoneUploadScreenProps) {
+export function PhoneUploadScreen({ encodedUrl, company }: PhoneUploadScreenProps) {
   useDocumentTitle('Sube tu foto');
   const input = useRef<HTMLInputElement>(null);
   const titleId = useId();
@@ -76,7 +78,7 @@ export function PhoneUploadScreen({ encodedUrl, shopName }: PhoneUploadScreenPro
   return (
     <div className="container page phone-upload">
       <section className="card phone-upload__card" aria-labelledby={titleId}>
-        <span className="eyebrow">{shopName}</span>
+        <span className="eyebrow">{company?.tradeName ?? null}</span>
         <h1 id={titleId} className="page-title">
           {done ? '¡Foto enviada!' : 'Sube tu foto'}
         </h1>
@@ -132,6 +134,7 @@ export function PhoneUploadScreen({ encodedUrl, shopName }: PhoneUploadScreenPro
           </p>
         )}
       </section>
+      <PhotoPrivacyNotice company={company} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
+import type { StaticSlug } from '../storefront.ts';
 import { companyPage } from './company.ts';
 import { contactPage } from './contact.ts';
 import { cookiesPage } from './cookies.ts';
-import type { StaticSlug } from './footer-links.ts';
 import { generalConditionsPage } from './general-conditions.ts';
 import { legalPage } from './legal.ts';
 import { paymentsPage } from './payments.ts';

@@ -1,4 +1,4 @@
-import { retentionPolicyItems } from '@shop/contracts/retention';
+import { retentionPolicyItems } from '../retention.ts';
 import { GDPR, LOPDGDD, LSSI, OLD_LOPD, postalAddress } from './legal-facts.ts';
 import type { PageBuilder } from './types.ts';
 

@@ -1,4 +1,4 @@
-import type { Company } from '@shop/contracts/config';
+import type { Company } from '../config.ts';
 
 /**
  * Company data, read from configuration at run time and interpolated into the static pages

@@ -1,5 +1,5 @@
-import { CONFORMITY_GUARANTEE_YEARS } from '@shop/contracts/consumer-terms';
-import { CONSUMER_LAW, postalAddress, SHIPPING_FEE } from './legal-facts.ts';
+import { CONFORMITY_GUARANTEE_YEARS } from '../consumer-terms.ts';
+import { CONSUMER_LAW, DEFECT_NOTICE_CAVEAT, postalAddress, SHIPPING_FEE } from './legal-facts.ts';
 import type { PageBuilder } from './types.ts';
 
 /** Warranty conditions, served at the `return-conditions-2` route. */
@@ -47,11 +47,11 @@ export const warrantyConditionsPage: PageBuilder = (c) => ({
     },
     {
       id: 'aviso-de-defectos',
-      heading: 'Comunicación de defectos físicos en 72 horas',
+      heading: 'Comunicación de defectos físicos: le pedimos aviso en 72 horas',
       blocks: [
         {
           kind: 'p',
-          text: 'Los defectos físicos apreciables a simple vista (roturas, golpes, arañazos, fallos de impresión o daños de transporte) deben comunicarse en un plazo de 72 horas desde la recepción del pedido, con una fotografía en la que se vea claramente el defecto y, si el daño se debe al transporte, también el embalaje. Este plazo nos permite reclamar al transportista y reponer el producto con rapidez. Los defectos que aparezcan más adelante quedan cubiertos por la garantía legal de conformidad.',
+          text: `Le pedimos que nos comunique los defectos físicos apreciables a simple vista (roturas, golpes, arañazos, fallos de impresión o daños de transporte) en las 72 horas siguientes a la recepción del pedido, con una fotografía en la que se vea claramente el defecto y, si el daño se debe al transporte, también el embalaje. Así podemos reclamar al transportista y reponer el producto con rapidez. ${DEFECT_NOTICE_CAVEAT} Los defectos que aparezcan más adelante también quedan cubiertos por la garantía legal de conformidad.`,
         },
       ],
     },

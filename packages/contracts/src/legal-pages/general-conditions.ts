@@ -1,4 +1,11 @@
-import { CONSUMER_LAW, DISPATCH_CUTOFF, LSSI, postalAddress, SHIPPING_FEE } from './legal-facts.ts';
+import {
+  CONSUMER_LAW,
+  DEFECT_NOTICE_CAVEAT,
+  DISPATCH_CUTOFF,
+  LSSI,
+  postalAddress,
+  SHIPPING_FEE,
+} from './legal-facts.ts';
 import type { PageBuilder } from './types.ts';
 
 export const generalConditionsPage: PageBuilder = (c) => ({
@@ -35,7 +42,7 @@ export const generalConditionsPage: PageBuilder = (c) => ({
           items: [
             'Ser mayor de edad y tener plena capacidad para contratar.',
             'Facilitar datos veraces, exactos y actualizados, y comunicar cualquier cambio que afecte al pedido.',
-            'Aceptar estas condiciones generales de contratación y la Política de privacidad.',
+            'Aceptar estas condiciones generales de contratación y haber leído la Política de privacidad.',
           ],
         },
         {
@@ -145,7 +152,7 @@ export const generalConditionsPage: PageBuilder = (c) => ({
       blocks: [
         {
           kind: 'p',
-          text: 'Los defectos físicos deben comunicarse en un plazo de 72 horas desde la recepción del pedido, acompañados de una fotografía. Todo producto tiene la garantía legal de conformidad de 3 años desde la entrega (artículo 120 TRLGDCU). Además, sin reducirla, el vendedor ofrece una garantía comercial propia de 6 meses con carácter general, 8 meses para los artículos de stock inicial y 1 año para la maquinaria. Encontrará el detalle en las Condiciones de garantía.',
+          text: `Le pedimos que nos comunique los defectos físicos en las 72 horas siguientes a la recepción del pedido, con una fotografía. ${DEFECT_NOTICE_CAVEAT} Todo producto tiene la garantía legal de conformidad de 3 años desde la entrega (artículo 120 TRLGDCU). Además, sin reducirla, el vendedor ofrece una garantía comercial propia de 6 meses con carácter general, 8 meses para los artículos de stock inicial y 1 año para la maquinaria. Encontrará el detalle en las Condiciones de garantía.`,
         },
       ],
     },
@@ -156,6 +163,14 @@ export const generalConditionsPage: PageBuilder = (c) => ({
         {
           kind: 'p',
           text: `Puede dirigir sus consultas y reclamaciones al correo electrónico ${c.email}, al teléfono ${c.phone} o por WhatsApp al ${c.whatsappDisplay}. Nuestro horario de atención es ${c.hours}. También tiene a su disposición hojas de quejas y reclamaciones oficiales en nuestra tienda física, situada en ${postalAddress(c)}.`,
+        },
+        {
+          kind: 'p',
+          text: `Si compra a distancia, no necesita venir a la tienda: pida las hojas de quejas y reclamaciones por correo electrónico a ${c.email} o por teléfono al ${c.phone} y se las enviaremos por correo electrónico o postal, como prefiera, para que las rellene y nos las devuelva. También puede presentar su queja o reclamación en línea ante la Junta de Andalucía, en el portal Consumo Responde (www.consumoresponde.es), o ante los servicios de consumo de su comunidad autónoma.`,
+        },
+        {
+          kind: 'p',
+          text: 'Resolución alternativa de litigios (Ley 7/2017): el vendedor no está adherido a ninguna entidad de resolución alternativa ni al Sistema Arbitral de Consumo. Si no resolvemos su reclamación, puede acudir a la Junta Arbitral de Consumo de Andalucía o a la de su domicilio; al contestar a su reclamación le diremos si aceptamos participar en ese procedimiento.',
         },
       ],
     },

@@ -1,4 +1,10 @@
-import { CONSUMER_LAW, DISPATCH_CUTOFF, postalAddress, SHIPPING_FEE } from './legal-facts.ts';
+import {
+  CONSUMER_LAW,
+  DEFECT_NOTICE_CAVEAT,
+  DISPATCH_CUTOFF,
+  postalAddress,
+  SHIPPING_FEE,
+} from './legal-facts.ts';
 import type { PageBuilder } from './types.ts';
 
 export const returnConditionsPage: PageBuilder = (c) => ({
@@ -37,11 +43,11 @@ export const returnConditionsPage: PageBuilder = (c) => ({
     },
     {
       id: 'defectos-en-72-horas',
-      heading: 'Defectos físicos: aviso en 72 horas',
+      heading: 'Defectos físicos: le pedimos aviso en 72 horas',
       blocks: [
         {
           kind: 'p',
-          text: `Revise su pedido al recibirlo. Los defectos físicos (roturas, golpes, arañazos, fallos de impresión o daños sufridos durante el transporte) deben comunicarse en un plazo de 72 horas desde la recepción, con una fotografía en la que se aprecie el defecto, por correo electrónico a ${c.email} o por WhatsApp al ${c.whatsappDisplay}. Así podremos reclamar al transportista y resolver la incidencia con rapidez. Este aviso no limita los derechos que le reconoce la garantía legal de conformidad, que se explica en las Condiciones de garantía.`,
+          text: `Revise su pedido al recibirlo. Le pedimos que nos comunique los defectos físicos (roturas, golpes, arañazos, fallos de impresión o daños sufridos durante el transporte) en las 72 horas siguientes a la recepción, con una fotografía en la que se aprecie el defecto, por correo electrónico a ${c.email} o por WhatsApp al ${c.whatsappDisplay}. Así podremos reclamar al transportista y resolver la incidencia con rapidez. ${DEFECT_NOTICE_CAVEAT} La garantía legal se explica en las Condiciones de garantía.`,
         },
       ],
     },

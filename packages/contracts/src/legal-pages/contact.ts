@@ -1,3 +1,4 @@
+import { DEFECT_NOTICE_CAVEAT } from './legal-facts.ts';
 import type { PageBuilder } from './types.ts';
 
 export const contactPage: PageBuilder = (c) => ({
@@ -26,7 +27,7 @@ export const contactPage: PageBuilder = (c) => ({
         { kind: 'ul', items: [`Teléfono: ${c.phone}`, `WhatsApp: ${c.whatsappDisplay}`] },
         {
           kind: 'p',
-          text: 'Por WhatsApp puede enviarnos fotografías, por ejemplo para comunicar un defecto en las 72 horas siguientes a la recepción del pedido o para que le ayudemos con su diseño. En el editor de la funda también encontrará el botón «Asistencia», que abre directamente una conversación de WhatsApp con nosotros.',
+          text: `Por WhatsApp puede enviarnos fotografías, por ejemplo para comunicar un defecto en las 72 horas siguientes a la recepción del pedido o para que le ayudemos con su diseño. ${DEFECT_NOTICE_CAVEAT} En el editor de la funda también encontrará el botón «Asistencia», que abre directamente una conversación de WhatsApp con nosotros.`,
         },
       ],
     },

@@ -1,4 +1,4 @@
-import { DISPATCH_CUTOFF, SHIPPING_FEE } from './legal-facts.ts';
+import { DEFECT_NOTICE_CAVEAT, DISPATCH_CUTOFF, SHIPPING_FEE } from './legal-facts.ts';
 import type { PageBuilder } from './types.ts';
 
 export const shippingPage: PageBuilder = (c) => ({
@@ -69,7 +69,7 @@ export const shippingPage: PageBuilder = (c) => ({
       blocks: [
         {
           kind: 'p',
-          text: `Compruebe el estado del paquete al recibirlo y, si el embalaje está dañado, hágalo constar al transportista. Los defectos físicos y los daños de transporte deben comunicarse en un plazo de 72 horas desde la recepción, con una fotografía, por correo electrónico a ${c.email} o por WhatsApp al ${c.whatsappDisplay}. Consulte también las Condiciones de devolución y las Condiciones de garantía.`,
+          text: `Compruebe el estado del paquete al recibirlo y, si el embalaje está dañado, hágalo constar al transportista. Le pedimos que nos comunique los defectos físicos y los daños de transporte en las 72 horas siguientes a la recepción, con una fotografía, por correo electrónico a ${c.email} o por WhatsApp al ${c.whatsappDisplay}. ${DEFECT_NOTICE_CAVEAT} Consulte también las Condiciones de devolución y las Condiciones de garantía.`,
         },
       ],
     },

@@ -10,6 +10,14 @@ export const SHIPPING_FEE = '5,00 €';
 /** Dispatch cut-off time on working days. */
 export const DISPATCH_CUTOFF = '19:25';
 
+/**
+ * What every mention of the 72-hour defect notice carries (TRLGDCU art. 114 ff.): the notice is a
+ * request that helps with the carrier, never a deadline of the legal guarantee, which asks a
+ * consumer for no notice within any time.
+ */
+export const DEFECT_NOTICE_CAVEAT =
+  'Este aviso en 72 horas es solo una petición para poder reclamar al transportista y resolverlo antes: no es un plazo de la garantía legal. Si usted es consumidor, no tiene ningún plazo para comunicarnos la falta de conformidad y conserva todos los derechos de la garantía legal de conformidad (artículos 114 y siguientes del TRLGDCU) aunque nos avise más tarde.';
+
 /** Full citation of the Spanish consumer law. */
 export const CONSUMER_LAW =
   'Real Decreto Legislativo 1/2007, de 16 de noviembre, por el que se aprueba el texto refundido de la Ley General para la Defensa de los Consumidores y Usuarios y otras leyes complementarias';

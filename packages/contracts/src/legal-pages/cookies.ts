@@ -1,4 +1,4 @@
-import { STORE_COOKIE } from '@shop/contracts/storefront';
+import { STORE_COOKIE } from '../storefront.ts';
 import { GDPR, LSSI } from './legal-facts.ts';
 import type { PageBuilder } from './types.ts';
 

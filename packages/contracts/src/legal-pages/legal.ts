@@ -68,7 +68,7 @@ export const legalPage: PageBuilder = (c) => ({
           items: [
             'Ser mayor de edad y tener capacidad para contratar.',
             'Facilitar datos veraces, exactos y actualizados.',
-            'Aceptar las Condiciones generales de contratación y la Política de privacidad antes de realizar el pedido.',
+            'Aceptar las Condiciones generales de contratación y haber leído la Política de privacidad antes de realizar el pedido (la privacidad no se acepta: la base del tratamiento de los datos es el contrato).',
             'Pagar el precio por alguno de los medios admitidos.',
             'Subir únicamente imágenes sobre las que tenga derechos y cuyo contenido sea lícito.',
           ],

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { DEFAULT_RETENTION } from '@shop/contracts/retention';
-import { STORE_COOKIE } from '@shop/contracts/storefront';
-import { footerLinks, isStaticSlug, staticSlugs } from './footer-links.ts';
+import { DEFAULT_RETENTION } from '../retention.ts';
+import { STORE_COOKIE, staticSlugs } from '../storefront.ts';
+import { DEFECT_NOTICE_CAVEAT } from './legal-facts.ts';
 import { staticPages } from './registry.ts';
 import type { CompanyInfo, StaticPage } from './types.ts';
 
@@ -75,31 +75,12 @@ describe('static page registry', () => {
     assert.equal(staticSlugs.length, 10);
     assert.deepEqual(Object.keys(staticPages).sort(), [...staticSlugs].sort());
     for (const slug of staticSlugs) assert.equal(page(slug).slug, slug);
-    assert.ok(isStaticSlug('return-conditions-2'));
-    assert.ok(!isStaticSlug('warranty-conditions'));
-  });
-
-  test('footer links follow the footer order with Spanish labels', () => {
-    assert.deepEqual(
-      footerLinks.map((l) => [l.slug, l.label]),
-      [
-        ['general-conditions', 'Condiciones generales'],
-        ['return-conditions-2', 'Condiciones de garantía'],
-        ['return-conditions', 'Condiciones de devolución'],
-        ['shipping', 'Transporte'],
-        ['company', 'Empresa'],
-        ['payments', 'Formas de pago'],
-        ['legal', 'Aviso legal'],
-        ['privacy', 'Privacidad'],
-        ['cookies', 'Cookies'],
-      ],
-    );
   });
 });
 
 describe('page structure', () => {
   for (const slug of staticSlugs) {
-    test(`${slug}: title, summary, unique anchor ids, non-empty blocks, 300-1200 words`, () => {
+    test(`${slug}: title, summary, unique anchor ids, non-empty blocks, 300-1500 words`, () => {
       const p = page(slug);
       assert.ok(p.title.length > 0 && p.summary.length > 0);
       assert.ok(p.sections.length >= 3);
@@ -115,7 +96,7 @@ describe('page structure', () => {
         }
       }
       const words = wordCount(fullText(p));
-      assert.ok(words >= 300 && words <= 1200, `${slug} has ${words} words`);
+      assert.ok(words >= 300 && words <= 1500, `${slug} has ${words} words`);
     });
   }
 });
@@ -451,5 +432,45 @@ describe('key facts are where a reader looks for them', () => {
       const t = fullText(page(slug));
       assert.doesNotMatch(t, /€ ?\d|\d\.\d{2} ?€|EUR\b|5 €/, slug);
     }
+  });
+});
+
+describe('the legal guarantee and the privacy policy, as the law has them', () => {
+  test('every mention of the 72-hour defect notice says it is no deadline of the legal guarantee', () => {
+    let mentions = 0;
+    for (const slug of staticSlugs) {
+      for (const s of page(slug).sections) {
+        for (const block of s.blocks) {
+          for (const text of block.kind === 'p' ? [block.text] : block.items) {
+            if (!/72 horas/.test(text)) continue;
+            mentions++;
+            assert.ok(text.includes(DEFECT_NOTICE_CAVEAT), `${slug}#${s.id}: "${text.slice(0, 80)}…"`);
+          }
+        }
+      }
+    }
+    assert.ok(mentions >= 5, `the notice is mentioned on the pages (${mentions})`);
+    assert.match(DEFECT_NOTICE_CAVEAT, /solo una petición/);
+    assert.match(DEFECT_NOTICE_CAVEAT, /no tiene ningún plazo/);
+    assert.match(DEFECT_NOTICE_CAVEAT, /artículos 114 y siguientes del TRLGDCU/);
+    for (const slug of staticSlugs) {
+      assert.doesNotMatch(fullText(page(slug)), /deben comunicarse en un plazo de 72 horas/, slug);
+    }
+  });
+
+  test('the buyer has read the privacy policy, never accepts it (its basis is the contract)', () => {
+    for (const slug of staticSlugs) {
+      for (const text of allTexts(page(slug))) {
+        for (const sentence of text.split(/(?<=\.)\s/)) {
+          if (!/Política de privacidad/.test(sentence) || !/\bacept/i.test(sentence)) continue;
+          assert.match(sentence, /haber leído la Política de privacidad/, `${slug}: "${sentence}"`);
+        }
+      }
+    }
+    assert.match(
+      section('general-conditions', 'capacidad-para-contratar'),
+      /haber leído la Política de privacidad/,
+    );
+    assert.match(section('legal', 'derechos-y-obligaciones'), /haber leído la Política de privacidad/);
   });
 });
