@@ -19,6 +19,7 @@ import orderOwnership from './migrations/0017-order-ownership.ts';
 import uploadQuota from './migrations/0018-upload-quota.ts';
 import staffDevices from './migrations/0019-staff-devices.ts';
 import onePhotoDesignsAsScenes from './migrations/0020-one-photo-designs-as-scenes.ts';
+import jobs from './migrations/0025-jobs.ts';
 
 /** Versioned migrations, applied in order, each once. Append only: never edit a released one. */
 export const migrations: { version: number; name: string; sql: string }[] = [
@@ -42,6 +43,7 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   { version: 18, name: 'upload-quota', sql: uploadQuota },
   { version: 19, name: 'staff-devices', sql: staffDevices },
   { version: 20, name: 'one-photo-designs-as-scenes', sql: onePhotoDesignsAsScenes },
+  { version: 25, name: 'jobs', sql: jobs },
 ];
 
 /** Any number that is ours alone: instances starting together take turns through this lock. */
