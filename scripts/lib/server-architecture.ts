@@ -58,7 +58,7 @@ export const MODULES: Readonly<Record<string, ModuleSpec>> = {
 };
 
 /** Tables of the platform itself (not of a module). */
-export const PLATFORM_TABLES: readonly string[] = ['rate_limits', 'jobs', 'job_schedules'];
+export const PLATFORM_TABLES: readonly string[] = ['rate_limits', 'jobs', 'job_schedules', 'domain_events'];
 
 /** Folders (under SERVER_ROOT) of each part that is not a module. */
 export const PARTS = {

@@ -73,6 +73,11 @@ export class JobRunner {
 
   constructor(private readonly opts: RunnerOptions) {}
 
+  /** The database the runner's jobs are in. */
+  get database(): Database {
+    return this.opts.db;
+  }
+
   /** Registers the code that runs a queue's jobs. */
   handle(queue: string, run: JobHandler, options: HandlerOptions = {}): this {
     this.handlers.set(queue, { run, options });

@@ -2,7 +2,9 @@
  * One durable job queue for the whole server (ADR 31): `jobs` holds every piece of work to be done
  * outside a request (ready, running under a lease, done, or dead after its last attempt), and
  * `job_schedules` the recurring ones. `singleton_key` makes an enqueue idempotent: a second job
- * with the same queue and key is not added, whatever the first one's state.
+ * with the same queue and key is not added, whatever the first one's state. `domain_events` is the
+ * outbox of what happened (an order placed, paid, cancelled...), written in the transaction of the
+ * change; its dispatch job turns each event into one job per subscriber.
  */
 export default /* sql */ `
 CREATE TABLE IF NOT EXISTS jobs (
@@ -31,4 +33,13 @@ CREATE TABLE IF NOT EXISTS job_schedules (
   every_seconds integer NOT NULL CHECK (every_seconds > 0),
   next_run_at timestamptz NOT NULL DEFAULT now()
 );
+
+CREATE TABLE IF NOT EXISTS domain_events (
+  id bigserial PRIMARY KEY,
+  type text NOT NULL,
+  subject text,
+  data jsonb NOT NULL DEFAULT '{}'::jsonb,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX IF NOT EXISTS domain_events_subject ON domain_events (subject, id);
 `;
