@@ -14,6 +14,8 @@ export interface DomainEvent {
   type: string;
   /** What the event is about (an order's id), for reading an order's events in order. */
   subject?: string | null;
+  /** The event's own facts, stored as JSON. */
+  [fact: string]: unknown;
 }
 
 /** A recorded event as subscribers get it. */

@@ -85,3 +85,12 @@ export async function jobCounts(
   );
   return rows;
 }
+
+/** Deletes jobs finished (done) more than `days` ago; dead ones stay until an operator acts. */
+export async function purgeFinishedJobs(db: Queryable, days = 7): Promise<number> {
+  const { rowCount } = await db.query(
+    `DELETE FROM jobs WHERE state = 'done' AND finished_at < now() - make_interval(days => $1)`,
+    [days],
+  );
+  return rowCount;
+}

@@ -84,7 +84,10 @@ export class JobRunner {
     return this;
   }
 
-  /** A recurring job: `queue` gets a job every `everySeconds`, the first one at once. */
+  /**
+   * A recurring job: `queue` gets a job every `everySeconds`, the first one at once. Each has
+   * three attempts; a schedule whose runs all fail leaves dead jobs for operators to see.
+   */
   schedule(name: string, queue: string, everySeconds: number, payload: Record<string, unknown> = {}): this {
     this.schedules.push({ name, queue, everySeconds, payload });
     return this;
@@ -145,7 +148,7 @@ export class JobRunner {
          WHERE name IN (SELECT name FROM job_schedules WHERE next_run_at <= now() FOR UPDATE SKIP LOCKED)
          RETURNING name, queue, payload`,
       );
-      for (const s of rows) await enqueue(tx, s.queue, s.payload, { maxAttempts: 1 });
+      for (const s of rows) await enqueue(tx, s.queue, s.payload, { maxAttempts: 3 });
     });
   }
 
