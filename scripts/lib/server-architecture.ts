@@ -10,7 +10,7 @@
  *   workflows  use cases that need several modules (record a payment, refund, cancel...)
  *   readModels SELECT-only queries across tables, for screens and reports
  *   modules    the domain, one folder each, reached only through its `index.ts`
- *   platform   db, lib, storage, plugins, env: no domain knowledge
+ *   platform   db, jobs, lib, storage, plugins, env: no domain knowledge
  */
 
 /** A server module: the tables it alone reads and writes, and the modules it may import. */
@@ -58,11 +58,11 @@ export const MODULES: Readonly<Record<string, ModuleSpec>> = {
 };
 
 /** Tables of the platform itself (not of a module). */
-export const PLATFORM_TABLES: readonly string[] = ['rate_limits'];
+export const PLATFORM_TABLES: readonly string[] = ['rate_limits', 'jobs', 'job_schedules', 'domain_events'];
 
 /** Folders (under SERVER_ROOT) of each part that is not a module. */
 export const PARTS = {
-  platform: ['db/', 'lib/', 'storage/', 'plugins/', 'env.ts'],
+  platform: ['db/', 'jobs/', 'lib/', 'storage/', 'plugins/', 'env.ts'],
   readModels: ['read-models/'],
   workflows: ['workflows/'],
   http: ['http/'],

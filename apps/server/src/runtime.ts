@@ -5,6 +5,9 @@ import { migrate } from './db/migrate.ts';
 import { isEmpty, seedDemoCatalogue } from './db/seed/seed.ts';
 import { type Config, ConfigError } from './env.ts';
 import { sweepSpooledUploads } from './http/upload-queue.ts';
+import { EventBus } from './jobs/events.ts';
+import { purgeFinishedJobs } from './jobs/queue.ts';
+import { JobRunner } from './jobs/runner.ts';
 import { bootstrapAdmin, createStaffUser, purgeLoginFailures } from './modules/auth/index.ts';
 import { purgeUploadQuota } from './modules/files/quota.ts';
 import { FileService, sweepOrphanFiles } from './modules/files/service.ts';
@@ -56,7 +59,12 @@ export async function startRuntime(config: Config): Promise<{ app: FastifyInstan
       }
     }
   }
-  scheduleHousekeeping(app, db, new FileService(fileStore), fileStore);
+  // One job runner per instance: the queue's jobs, the events' subscribers and the schedules.
+  const jobs = new JobRunner({ db, log: app.log });
+  new EventBus(jobs);
+  scheduleHousekeeping(app, db, jobs, new FileService(fileStore), fileStore);
+  await jobs.start();
+  app.addHook('onClose', () => jobs.stop());
 
   const transport = createMailTransport(config);
   const mailer = new MailDispatcher({
@@ -109,25 +117,29 @@ async function startVerifactuSender(app: FastifyInstance, db: Database, config: 
   app.log.info({ endpoint }, 'VERI*FACTU sender started');
 }
 
-/** Hourly clean-up of photos that never reached an order; every instance may run it safely. */
+/**
+ * The housekeeping, as schedules of the job queue (ADR 31): each runs once per period between all
+ * instances; a run that fails is retried and, failing three times, is a dead job operators see.
+ */
 function scheduleHousekeeping(
   app: FastifyInstance,
   db: Database,
+  jobs: JobRunner,
   files: FileService,
   store: LocalFileStore | S3FileStore,
 ): void {
   const every = (minutes: number, name: string, job: () => Promise<number>) => {
-    const timer = setInterval(async () => {
-      try {
+    const queue = `housekeeping:${name.replaceAll(' ', '-')}`;
+    jobs.schedule(name, queue, minutes * 60).handle(
+      queue,
+      async () => {
         const done = await job();
         if (done > 0) app.log.info({ job: name, done }, 'housekeeping');
-      } catch (err) {
-        app.log.warn({ err, job: name }, 'housekeeping failed; will try again');
-      }
-    }, minutes * 60_000);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+      },
+      { backoffSeconds: 60, maxBackoffSeconds: 600 },
+    );
   };
+  every(60, 'purge finished jobs', () => purgeFinishedJobs(db));
   every(60, 'sweep unattached uploads', () => sweepUnattachedUploads(db, files));
   // Bytes a crash or a rollback left without a row, and temp files of writes that died.
   every(
@@ -154,7 +166,14 @@ function scheduleHousekeeping(
     'purge rate limits',
     async () => (await purgeRateLimits(db)) + (await purgeUploadQuota(db)) + (await purgeLoginFailures(db)),
   );
-  every(10, 'sweep spooled uploads', () => sweepSpooledUploads(uploadTmpDir(app.deps.config)));
+  // The spool directory is this instance's own disk: each instance sweeps its own, on a timer.
+  const spool = setInterval(() => {
+    sweepSpooledUploads(uploadTmpDir(app.deps.config)).catch((err) =>
+      app.log.warn({ err, job: 'sweep spooled uploads' }, 'housekeeping failed; will try again'),
+    );
+  }, 10 * 60_000);
+  spool.unref();
+  app.addHook('onClose', async () => clearInterval(spool));
   // The privacy policy's retention periods and the purge of unverified payment notifications,
   // once a day between all instances (checked hourly).
   every(60, 'retention', async () => {

@@ -88,6 +88,11 @@ describe('health, readiness and metrics', () => {
        VALUES ('test', 'cliente@example.com', 'Prueba', 'Prueba', '<operations-test@example.com>',
                now() - interval '10 minutes')`,
     );
+    // A job due five minutes ago and one dead after its last attempt.
+    await t.db.query(
+      `INSERT INTO jobs (queue, run_at, state) VALUES ('test', now() - interval '5 minutes', 'ready'),
+              ('test', now(), 'dead')`,
+    );
     const body = (await metrics(t, `Bearer ${TOKEN}`)).body;
     const value = (line: RegExp): number => {
       const found = body.split('\n').find((l) => line.test(l));
@@ -104,12 +109,18 @@ describe('health, readiness and metrics', () => {
     assert.ok(value(/^shop_http_request_duration_seconds_count\{.*route="\/api\/stores\/:id"/) >= 3);
     assert.ok(value(/^shop_mail_outbox_depth\{/) >= 1);
     assert.ok(value(/^shop_mail_outbox_oldest_seconds\{/) >= 590);
+    assert.ok(value(/^shop_jobs_due\{/) >= 1);
+    assert.ok(value(/^shop_jobs_oldest_due_seconds\{/) >= 290);
+    assert.ok(value(/^shop_jobs_dead\{/) >= 1);
     for (const name of [
       'shop_mail_failed',
       'shop_verifactu_records_pending',
       'shop_verifactu_records_rejected',
       'shop_payments_pending_over_30m',
       'shop_refunds_failed',
+      'shop_jobs_due',
+      'shop_jobs_oldest_due_seconds',
+      'shop_jobs_dead',
       'shop_upload_places_in_use',
       'shop_upload_places',
       'nodejs_eventloop_lag_seconds',

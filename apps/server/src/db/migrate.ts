@@ -20,6 +20,7 @@ import uploadQuota from './migrations/0018-upload-quota.ts';
 import staffDevices from './migrations/0019-staff-devices.ts';
 import onePhotoDesignsAsScenes from './migrations/0020-one-photo-designs-as-scenes.ts';
 import conditionsCopies from './migrations/0021-conditions-copies.ts';
+import jobs from './migrations/0022-jobs.ts';
 
 /** Versioned migrations, applied in order, each once. Append only: never edit a released one. */
 export const migrations: { version: number; name: string; sql: string }[] = [
@@ -44,6 +45,7 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   { version: 19, name: 'staff-devices', sql: staffDevices },
   { version: 20, name: 'one-photo-designs-as-scenes', sql: onePhotoDesignsAsScenes },
   { version: 21, name: 'conditions-copies', sql: conditionsCopies },
+  { version: 22, name: 'jobs', sql: jobs },
 ];
 
 /** Any number that is ours alone: instances starting together take turns through this lock. */

@@ -110,6 +110,21 @@ export async function operationsRoutes(app: FastifyInstance, opts: OperationsOpt
     'Refunds the gateway refused (staff must look).',
     read((s) => s.refundsFailed),
   );
+  gauge(
+    'shop_jobs_due',
+    'Jobs of the queue that are due and not finished.',
+    read((s) => s.jobs.due),
+  );
+  gauge(
+    'shop_jobs_oldest_due_seconds',
+    'How long the oldest due job of the queue has waited.',
+    read((s) => s.jobs.oldestDueSeconds),
+  );
+  gauge(
+    'shop_jobs_dead',
+    'Jobs of the queue that failed their last attempt (operators must look).',
+    read((s) => s.jobs.dead),
+  );
   gauge('shop_upload_places_in_use', 'Upload places this instance holds now.', () => app.uploadPlacesInUse());
   gauge('shop_upload_places', 'Upload places this instance has.', () => MAX_ACTIVE_UPLOADS);
 

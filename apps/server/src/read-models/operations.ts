@@ -10,6 +10,8 @@ export interface OperationsSnapshot {
   /** Card and Bizum payments still 'pending' PENDING_ATTEMPT_MINUTES after they were started. */
   paymentsPendingOver30m: number;
   refundsFailed: number;
+  /** Jobs of the queue (ADR 31) due and not yet finished, and those dead after their last attempt. */
+  jobs: { due: number; oldestDueSeconds: number; dead: number };
 }
 
 export async function operationsSnapshot(q: Queryable): Promise<OperationsSnapshot> {
@@ -21,6 +23,9 @@ export async function operationsSnapshot(q: Queryable): Promise<OperationsSnapsh
     vf_rejected: number;
     payments_pending: number;
     refunds_failed: number;
+    jobs_due: number;
+    jobs_oldest: number | null;
+    jobs_dead: number;
   }>(
     `SELECT
        (SELECT count(*)::int FROM mail_outbox WHERE status IN ('pending', 'sending')) AS mail_depth,
@@ -31,7 +36,11 @@ export async function operationsSnapshot(q: Queryable): Promise<OperationsSnapsh
        (SELECT count(*)::int FROM verifactu_records WHERE state = 'rejected') AS vf_rejected,
        (SELECT count(*)::int FROM payment_attempts
           WHERE status = 'pending' AND created_at < now() - make_interval(mins => $1)) AS payments_pending,
-       (SELECT count(*)::int FROM payment_refunds WHERE status = 'failed') AS refunds_failed`,
+       (SELECT count(*)::int FROM payment_refunds WHERE status = 'failed') AS refunds_failed,
+       (SELECT count(*)::int FROM jobs WHERE state IN ('ready', 'running') AND run_at <= now()) AS jobs_due,
+       (SELECT extract(epoch FROM now() - min(run_at))::float8 FROM jobs
+          WHERE state IN ('ready', 'running') AND run_at <= now()) AS jobs_oldest,
+       (SELECT count(*)::int FROM jobs WHERE state = 'dead') AS jobs_dead`,
     [PENDING_ATTEMPT_MINUTES],
   );
   const r = rows[0]!;
@@ -41,6 +50,7 @@ export async function operationsSnapshot(q: Queryable): Promise<OperationsSnapsh
     verifactu: { pending: r.vf_pending, rejected: r.vf_rejected },
     paymentsPendingOver30m: r.payments_pending,
     refundsFailed: r.refunds_failed,
+    jobs: { due: r.jobs_due, oldestDueSeconds: Math.max(0, r.jobs_oldest ?? 0), dead: r.jobs_dead },
   };
 }
 

@@ -1,5 +1,6 @@
 /** The order: its contents, design, photos, checkout and life (see docs/architecture.md). */
 export { orderAccess, readOrderFor } from './access.ts';
+export type { OrderEvent, OrderEventType } from './events.ts';
 export { expectOrderRoom } from './photo-quota.ts';
 export {
   addPhoto,

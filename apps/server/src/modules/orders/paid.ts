@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/client.ts';
 import type { CheckoutEffects } from './checkout-service.ts';
+import { recordOrderEvent } from './events.ts';
 import { type LockedOrder, type Mover, moverName, transition } from './state.ts';
 
 /** Who recorded a payment and what the timeline says about it. */
@@ -32,6 +33,7 @@ export async function markOrderPaid(
     [order.id, actor],
   );
   if (!rows[0]) return false;
+  await recordOrderEvent(tx, { type: 'order.paid', subject: order.id, by: actor });
   if (rows[0].payment_method === 'paynow') {
     await transition(tx, order, 'paid', payment.by, payment.note);
   } else {

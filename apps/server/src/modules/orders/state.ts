@@ -2,6 +2,7 @@ import type { StaffUser } from '@shop/contracts/auth';
 import type { MessageKey } from '@shop/contracts/messages';
 import {
   canTransition,
+  isPlaced,
   type MoveCondition,
   type OrderActor,
   type OrderStatus,
@@ -9,6 +10,7 @@ import {
 } from '@shop/contracts/order-lifecycle';
 import type { Queryable } from '../../db/client.ts';
 import { fail, forbidden, notFound } from '../../lib/errors.ts';
+import { recordOrderEvent } from './events.ts';
 
 /** The columns a state change needs, read under a row lock. */
 export interface LockedOrder {
@@ -113,8 +115,10 @@ export function expectTransition(order: LockedOrder, to: OrderStatus, by: Mover)
 
 /**
  * The only way an order changes state: checks the move against the table (`expectTransition`),
- * then records it in the order and in its timeline. Staying in the same state is no move: it
- * changes nothing and returns false. A refusal throws before anything is written.
+ * then records it in the order, in its timeline and as domain events (`order.status_changed`,
+ * and `order.placed` or `order.cancelled` when the move is one), all in the caller's transaction.
+ * Staying in the same state is no move: it changes nothing and returns false. A refusal throws
+ * before anything is written.
  */
 export async function transition(
   tx: Queryable,
@@ -130,6 +134,21 @@ export async function transition(
     'INSERT INTO order_events (order_id, from_status, to_status, actor, note) VALUES ($1, $2, $3, $4, $5)',
     [order.id, order.status, to, moverName(by), note],
   );
+  const from = order.status;
+  const actor = moverName(by);
+  await recordOrderEvent(tx, { type: 'order.status_changed', subject: order.id, from, to, by: actor });
+  if (!isPlaced(from) && isPlaced(to)) {
+    await recordOrderEvent(tx, { type: 'order.placed', subject: order.id, status: to, by: actor });
+  }
+  if (to === 'cancelled') {
+    await recordOrderEvent(tx, {
+      type: 'order.cancelled',
+      subject: order.id,
+      from,
+      by: actor,
+      paid: order.paid,
+    });
+  }
   order.status = to;
   return true;
 }
