@@ -71,10 +71,11 @@ const CUSTOMER_MESSAGES: MessageKey[] = [
   'uploadQuotaExceeded',
   'orderStorageFull',
   'textTooManyCodePoints',
+  'designMissing',
 ];
 
 const USTED =
-  /\b(inténtelo|intente|reintente|ingrese|complete|recargue|espere|pruebe|guárdela|indique|elija|suba|pulse|usted|su pedido|su pago|sus datos)\b/i;
+  /\b(inténtelo|intente|reintente|ingrese|complete|recargue|espere|pruebe|guárdela|colóquela|indique|elija|suba|pulse|usted|su pedido|su pago|sus datos)\b/i;
 
 test("every message a customer can read speaks 'tú'", () => {
   for (const key of CUSTOMER_MESSAGES) {

@@ -112,7 +112,7 @@ export const messages = {
   markPaidNotAllowed:
     'Solo se cobran en la tienda los pedidos para pagar en la tienda que aún no se han entregado.',
   kioskPaysAtStore: 'Los pedidos hechos en el punto de venta se pagan en la tienda.',
-  designMissing: 'Falta el diseño de la funda: colóquela en el editor y pulse «¡OK, pedir!».',
+  designMissing: 'Falta el diseño de la funda: colócala en el editor y pulsa «¡OK, pedir!».',
   deliveryNeedsPayNow: 'El envío a domicilio requiere pagar ahora.',
   deliveryNotChosen: 'El pedido no tiene envío a domicilio.',
   uploadLinkInvalid:

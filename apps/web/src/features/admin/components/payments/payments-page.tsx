@@ -26,6 +26,7 @@ import { FlagBadge } from '../ui/status-badge';
 import { TableWrap } from '../ui/table-wrap';
 import { TextAreaField } from '../ui/text-area-field';
 import { TextField } from '../ui/text-field';
+import { refundAmountPrefill } from './refund-form';
 
 const PAGE_SIZE = 25;
 
@@ -91,7 +92,7 @@ export function PaymentsPage() {
   function openRefund(row: PaymentRow) {
     // One key per dialog: a double click or a retry refunds once.
     setRefunding({ row, key: newKey() });
-    setAmount(String(row.refundable).replace('.', ','));
+    setAmount(refundAmountPrefill(row));
     setReason('');
     act.clearError();
   }
