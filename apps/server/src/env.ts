@@ -8,8 +8,8 @@ import {
   aeatEnvironmentOf,
   aeatEnvironmentProblem,
 } from './lib/aeat-environment.ts';
-import { releaseVersion } from './lib/release-version.ts';
 import { estimate, MIN_SECRET_GUESSES_LOG10 } from './lib/password-strength.ts';
+import { releaseVersion } from './lib/release-version.ts';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.ts';
 
 const optionalUrl = (protocols: RegExp) =>
@@ -82,9 +82,8 @@ const EnvSchema = z.object({
   VERIFACTU_ALLOW_ENVIRONMENT_MISMATCH: z.enum(['0', '1']).optional(),
   /** NumeroInstalacion of SistemaInformatico: tells this installation apart from others of the software. */
   VERIFACTU_INSTALLATION: z.string().trim().min(1).max(100).default('0001'),
-  /** The producer of the invoicing system (SistemaInformatico NombreRazon, declaración responsable); by default the company. */
+  /** The invoicing system's producer, name and NIF (SistemaInformatico); by default the company. */
   VERIFACTU_PRODUCER_NAME: z.string().trim().min(1).max(120).optional(),
-  /** The producer's NIF (SistemaInformatico NIF); by default COMPANY_NIF. */
   VERIFACTU_PRODUCER_NIF: z.string().trim().min(1).optional(),
   /** The system's version (SistemaInformatico Version); by default the release's, from the root package.json. */
   VERIFACTU_SYSTEM_VERSION: z.string().trim().min(1).max(50).optional(),
@@ -153,7 +152,6 @@ export interface Config {
     environment: AeatEnvironment | undefined;
     cert: { path: string; password: string } | undefined;
     installation: string;
-    /** The system's producer and version (SistemaInformatico, declaración responsable). */
     producer: { name: string; nif: string };
     systemVersion: string;
   };

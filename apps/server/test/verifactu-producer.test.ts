@@ -50,7 +50,7 @@ describe("VERI*FACTU: the system's producer and version come from configuration"
     assert.equal(config.verifactu.systemVersion, '2.0.0');
   });
 
-  test("a producer NIF with a wrong check digit stops the start, naming the variable in Spanish", () => {
+  test('a producer NIF with a wrong check digit stops the start, naming the variable in Spanish', () => {
     assert.throws(
       () => loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent', VERIFACTU_PRODUCER_NIF: '89890001X' }),
       /VERIFACTU_PRODUCER_NIF: '89890001X' no es un NIF válido/,
