@@ -9,6 +9,7 @@ import {
   aeatEnvironmentProblem,
 } from './lib/aeat-environment.ts';
 import { estimate, MIN_SECRET_GUESSES_LOG10 } from './lib/password-strength.ts';
+import { releaseVersion } from './lib/release-version.ts';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.ts';
 import { readStorageSettings, type StorageSettings } from './storage/config.ts';
 
@@ -82,6 +83,11 @@ const EnvSchema = z.object({
   VERIFACTU_ALLOW_ENVIRONMENT_MISMATCH: z.enum(['0', '1']).optional(),
   /** NumeroInstalacion of SistemaInformatico: tells this installation apart from others of the software. */
   VERIFACTU_INSTALLATION: z.string().trim().min(1).max(100).default('0001'),
+  /** The invoicing system's producer, name and NIF (SistemaInformatico); by default the company. */
+  VERIFACTU_PRODUCER_NAME: z.string().trim().min(1).max(120).optional(),
+  VERIFACTU_PRODUCER_NIF: z.string().trim().min(1).optional(),
+  /** The system's version (SistemaInformatico Version); by default the release's, from the root package.json. */
+  VERIFACTU_SYSTEM_VERSION: z.string().trim().min(1).max(50).optional(),
   /** Days after the legal guarantee of a delivered order ends until its photo and design are deleted. */
   RETENTION_PHOTO_DAYS_AFTER_WARRANTY: z.coerce
     .number()
@@ -149,6 +155,8 @@ export interface Config {
     environment: AeatEnvironment | undefined;
     cert: { path: string; password: string } | undefined;
     installation: string;
+    producer: { name: string; nif: string };
+    systemVersion: string;
   };
   company: {
     legalName: string;
@@ -235,6 +243,11 @@ function checkCompany(e: Env, production: boolean): void {
       `Configuración no válida:\n  COMPANY_NIF: '${e.COMPANY_NIF}' no es un NIF válido (revise la letra o el dígito de control)`,
     );
   }
+  if (e.VERIFACTU_PRODUCER_NIF && !isValidSpanishTaxId(e.VERIFACTU_PRODUCER_NIF)) {
+    throw new ConfigError(
+      `Configuración no válida:\n  VERIFACTU_PRODUCER_NIF: '${e.VERIFACTU_PRODUCER_NIF}' no es un NIF válido (revise la letra o el dígito de control)`,
+    );
+  }
   if (!production) return;
   const demo: [string, boolean][] = [
     ['COMPANY_NIF', normalizeTaxId(e.COMPANY_NIF) === DEMO_COMPANY.nif],
@@ -317,6 +330,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   checkCompany(e, production);
   const storage = readStorageSettings(source);
   if ('problem' in storage) throw new ConfigError(`Configuración no válida:\n  ${storage.problem}`);
+  if (!e.VERIFACTU_SYSTEM_VERSION && !releaseVersion()) {
+    throw new ConfigError(
+      'Configuración no válida:\n  VERIFACTU_SYSTEM_VERSION: sin versión del sistema (el package.json raíz no la indica); defínala',
+    );
+  }
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError(
       'Configuración no válida:\n  ADMIN_EMAIL y ADMIN_PASSWORD: se indican los dos o ninguno',
@@ -363,6 +381,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         ? { path: path.resolve(e.VERIFACTU_CERT), password: e.VERIFACTU_CERT_PASSWORD ?? '' }
         : undefined,
       installation: e.VERIFACTU_INSTALLATION,
+      producer: {
+        name: e.VERIFACTU_PRODUCER_NAME ?? e.COMPANY_LEGAL_NAME,
+        nif: (e.VERIFACTU_PRODUCER_NIF ?? e.COMPANY_NIF).trim().toUpperCase(),
+      },
+      systemVersion: e.VERIFACTU_SYSTEM_VERSION ?? releaseVersion() ?? '',
     },
     company: {
       legalName: e.COMPANY_LEGAL_NAME,

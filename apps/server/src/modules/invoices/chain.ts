@@ -9,16 +9,19 @@ import type { InvoiceRef, SoftwareIdentity } from './verifactu-xml.ts';
  * record, and move the head, all in their own transaction.
  */
 
-/** This software, as the AEAT's SistemaInformatico block names it (and the declaración responsable). */
-export const SOFTWARE = { name: 'Fundamia Tienda Web', id: 'FW', version: '2.0' } as const;
+/**
+ * This software, as the AEAT's SistemaInformatico block names it (and the declaración responsable);
+ * its producer and version are configuration (VERIFACTU_PRODUCER_NAME, _NIF, VERIFACTU_SYSTEM_VERSION).
+ */
+export const SOFTWARE = { name: 'Fundamia Tienda Web', id: 'FW' } as const;
 
 export function softwareIdentity(config: InvoiceConfig): SoftwareIdentity {
   return {
-    producerName: config.company.legalName,
-    producerNif: config.company.nif.trim(),
+    producerName: config.verifactu.producer.name,
+    producerNif: config.verifactu.producer.nif,
     name: SOFTWARE.name,
     id: SOFTWARE.id,
-    version: SOFTWARE.version,
+    version: config.verifactu.systemVersion,
     installation: config.verifactu.installation,
   };
 }
