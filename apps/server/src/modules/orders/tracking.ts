@@ -50,13 +50,13 @@ export async function orderTracking(q: Queryable, orderId: string, token: string
     shipped: earliest(['shipped']),
     delivered: earliest(['delivered']),
   };
-  const keys: TrackingStep[] = [
-    'received',
-    'paid',
-    'production',
-    order.isHomeDelivery ? 'shipped' : 'ready',
-    'delivered',
-  ];
+  // The steps in the order they happen for this kind of order: paid online before production,
+  // paid at the store's counter when the finished case is picked up.
+  const handover: TrackingStep = order.isHomeDelivery ? 'shipped' : 'ready';
+  const keys: TrackingStep[] =
+    order.paymentMethod === 'paystore'
+      ? ['received', 'production', handover, 'paid', 'delivered']
+      : ['received', 'paid', 'production', handover, 'delivered'];
   const s = order.store;
   return {
     orderNumber: order.orderNumber,
