@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { DEFAULT_RETENTION, type RetentionPeriods } from '@shop/contracts/retention';
-import { isValidSpanishTaxId, normalizeTaxId } from '@shop/contracts/tax-id';
 import { z } from 'zod';
 import {
   type AeatEnvironment,
@@ -8,6 +7,8 @@ import {
   aeatEnvironmentOf,
   aeatEnvironmentProblem,
 } from './lib/aeat-environment.ts';
+import { checkCompany } from './lib/company-config.ts';
+import { ConfigError } from './lib/config-error.ts';
 import { estimate, MIN_SECRET_GUESSES_LOG10 } from './lib/password-strength.ts';
 import { releaseVersion } from './lib/release-version.ts';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.ts';
@@ -178,7 +179,7 @@ export interface Config {
 /** A fixed key for development and tests only; production refuses to start without its own. */
 const DEVELOPMENT_SECRET = 'development-only-secret-do-not-use-in-production';
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 /** Redsys's published test key: fine for the simulator and the test gateway, never for real money. */
 export const PUBLIC_REDSYS_TEST_KEY = 'sq7HjrUOBfKmC576ILgskD5srU870gJ7';
@@ -219,51 +220,6 @@ function checkProductionSecrets(e: Env): void {
         `Configuración no válida:\n  ${name}: demasiado fácil de adivinar (palabras, repeticiones o secuencias); genere uno aleatorio, p. ej. openssl rand -base64 32`,
       );
     }
-  }
-}
-
-// --- The company's own data: printed on every invoice and mail -----------------------------------
-
-/** The demo company of the defaults and `.env.example`: fine to try the shop, never to sell. */
-export const DEMO_COMPANY = {
-  nif: 'B00000000',
-  legalName: 'Fundas Málaga Demo, S.L.',
-  address: 'Calle Ejemplo, 1',
-  marker: '(datos de ejemplo)',
-} as const;
-
-/**
- * The company's NIF goes into every invoice record and its hash chain: a wrong check digit is
- * refused everywhere, and production refuses the demo company's data (its NIF, its name, its
- * address, anything marked '(datos de ejemplo)'), naming each variable to set.
- */
-function checkCompany(e: Env, production: boolean): void {
-  if (!isValidSpanishTaxId(e.COMPANY_NIF)) {
-    throw new ConfigError(
-      `Configuración no válida:\n  COMPANY_NIF: '${e.COMPANY_NIF}' no es un NIF válido (revise la letra o el dígito de control)`,
-    );
-  }
-  if (e.VERIFACTU_PRODUCER_NIF && !isValidSpanishTaxId(e.VERIFACTU_PRODUCER_NIF)) {
-    throw new ConfigError(
-      `Configuración no válida:\n  VERIFACTU_PRODUCER_NIF: '${e.VERIFACTU_PRODUCER_NIF}' no es un NIF válido (revise la letra o el dígito de control)`,
-    );
-  }
-  if (!production) return;
-  const demo: [string, boolean][] = [
-    ['COMPANY_NIF', normalizeTaxId(e.COMPANY_NIF) === DEMO_COMPANY.nif],
-    ['COMPANY_LEGAL_NAME', e.COMPANY_LEGAL_NAME.trim() === DEMO_COMPANY.legalName],
-    ['COMPANY_ADDRESS', e.COMPANY_ADDRESS.trim() === DEMO_COMPANY.address],
-  ];
-  for (const [name, value] of Object.entries(e)) {
-    if (name.startsWith('COMPANY_') && typeof value === 'string' && value.includes(DEMO_COMPANY.marker)) {
-      demo.push([name, true]);
-    }
-  }
-  const wrong = [...new Set(demo.filter(([, isDemo]) => isDemo).map(([name]) => name))];
-  if (wrong.length > 0) {
-    throw new ConfigError(
-      `Configuración no válida:\n${wrong.map((name) => `  ${name}: son los datos de la empresa de ejemplo; indique los de su empresa (van en cada factura y cada correo)`).join('\n')}`,
-    );
   }
 }
 
