@@ -599,7 +599,10 @@ describe('no-store on every personal-data answer', () => {
     ({ s, f } = await securityApp());
   });
 
-  /** Routes whose answers are public and may be cached: the catalogue, the shop's settings. */
+  /**
+   * Routes whose answers are public and may be cached: the catalogue, the shop's settings, the
+   * general conditions' PDF (the same for everyone, no personal data).
+   */
   const PUBLIC = new Set([
     'GET /api/health',
     'GET /api/config',
@@ -613,6 +616,7 @@ describe('no-store on every personal-data answer', () => {
     'GET /api/models',
     'GET /api/models/:id',
     'GET /api/images/:id',
+    'GET /api/conditions/pdf',
   ]);
 
   test('every API route answers staff and customers with Cache-Control: no-store unless it is public', async () => {
