@@ -123,10 +123,16 @@ test('pay now with a full invoice: NIF checked, the paid mail carries the PDF, t
       mail = smtp.messages.find((m) => m.rcptTo.includes('lucia@example.com') && /Pago recibido/.test(m.raw));
       assert.ok(mail, 'the paid mail has not arrived yet');
     });
+    // The invoice, and the general conditions that go with the customer's first confirmation.
     const pdfs = attachments(mail!.raw, 'application/pdf');
-    assert.equal(pdfs.length, 1);
-    assert.equal(pdfs[0]!.filename, `factura-${order.invoice!.number}.pdf`);
-    assert.ok(pdfs[0]!.bytes.equals(downloaded), 'the mail and the confirmation page give the same PDF');
+    assert.equal(pdfs.length, 2);
+    const invoicePdf = pdfs.find((p) => p.filename === `factura-${order.invoice!.number}.pdf`);
+    assert.ok(invoicePdf, pdfs.map((p) => p.filename).join(', '));
+    assert.ok(invoicePdf.bytes.equals(downloaded), 'the mail and the confirmation page give the same PDF');
+    assert.ok(
+      pdfs.some((p) => /^condiciones-[0-9a-f]+\.pdf$/.test(p.filename)),
+      'the conditions PDF',
+    );
     assert.match(mail!.raw.replace(/=\r?\n/g, ''), /Te adjuntamos la factura n\.(º|=C2=BA) F\d{4}-\d{6}/);
 
     // The PDF is a full invoice to that NIF.
