@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type FileStore, LocalFileStore } from './file-store.ts';
+import { LocalFileStore } from './file-store.ts';
 import { S3FileStore, type S3Settings } from './s3-store.ts';
 
 /** Where the file bytes live: the local directory (DATA_DIR/files, the default) or a bucket. */
@@ -49,5 +49,3 @@ export async function openFileStore(
   await store.init();
   return store;
 }
-
-export type { FileStore };

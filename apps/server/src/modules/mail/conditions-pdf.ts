@@ -35,10 +35,17 @@ export function conditionsCompany(company: Config['company']): CompanyInfo {
   };
 }
 
+/** The configuration's company is fixed for a process: its document is built and hashed once. */
+const documents = new WeakMap<Config['company'], ConditionsDocument>();
+
 export function conditionsDocument(company: Config['company']): ConditionsDocument {
+  const known = documents.get(company);
+  if (known) return known;
   const pages = conditionsDocumentPages(conditionsCompany(company));
   const version = createHash('sha256').update(JSON.stringify(pages)).digest('hex').slice(0, 16);
-  return { version, pages };
+  const document = { version, pages };
+  documents.set(company, document);
+  return document;
 }
 
 /** Text Helvetica (WinAnsi) can draw: Spanish letters and signs stay, anything else loses its accent or becomes '?'. */
