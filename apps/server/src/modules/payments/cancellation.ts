@@ -23,6 +23,7 @@ import {
   SELECT_REFUND,
   savepointed,
   sleep,
+  WAIT_FOR_PENDING_REFUND_MS,
 } from './refunds.ts';
 import { flagOrder } from './service.ts';
 
@@ -112,9 +113,6 @@ export async function cancelInTransaction(
   return changed;
 }
 
-/** How long a repeated cancellation waits for one whose refund is with the gateway. */
-const WAIT_FOR_REFUND_MS = 40_000;
-
 type Step =
   | { done: true }
   | { wait: true }
@@ -132,7 +130,7 @@ export async function cancelOrder(
   staff: StaffUser,
   note: string | null,
 ): Promise<void> {
-  const deadline = Date.now() + WAIT_FOR_REFUND_MS;
+  const deadline = Date.now() + WAIT_FOR_PENDING_REFUND_MS;
   for (;;) {
     const step = await db.transaction(async (tx): Promise<Step> => {
       requireStoreAccess(staff, await orderStoreId(tx, orderId));

@@ -53,9 +53,6 @@ export interface RefundInput {
 /** Ds_Response of a refund the gateway accepted. */
 export const REFUND_ACCEPTED = '0900';
 
-/** How long a repeated request waits for the first one's verdict before answering 409. */
-const WAIT_FOR_SAME_KEY_MS = 40_000;
-
 export interface RefundRow {
   id: number;
   attempt_id: number;
@@ -130,6 +127,12 @@ export async function resultOf(q: Queryable, orderId: string, row: RefundRow): P
  * margin. Older, it was left by a process that died between the phases: the next ask completes it.
  */
 export const STALE_REFUND_SECONDS = REST_TIMEOUT_MS / 1000 + 15;
+
+/**
+ * How long a repeated request waits for the first one's verdict before answering 409: past the
+ * point where a refund left by a dead process is stale, so the repeat always finishes it.
+ */
+export const WAIT_FOR_PENDING_REFUND_MS = (STALE_REFUND_SECONDS + 5) * 1000;
 
 export const SELECT_REFUND = `SELECT id, attempt_id, order_id, idempotency_key, amount_cents, reason, requested_by,
     status, ds_response, error_code, error_message,
@@ -482,7 +485,7 @@ export async function refundOrder(db: Database, deps: RefundDeps, input: RefundI
     throw fail(400, 'VALIDATION_FAILED', 'invoiceCorrectionAmount');
   }
   const key = input.idempotencyKey ?? randomUUID();
-  const deadline = Date.now() + WAIT_FOR_SAME_KEY_MS;
+  const deadline = Date.now() + WAIT_FOR_PENDING_REFUND_MS;
   for (;;) {
     const begun = await begin(db, input, key);
     if ('done' in begun) return begun.done;
