@@ -167,6 +167,15 @@ export class FileService {
     return rows.map((r) => r.id);
   }
 
+  /** The pixel sizes of those of these files that have one (images), by id. */
+  async sizes(q: Queryable, ids: readonly string[]): Promise<Map<string, { width: number; height: number }>> {
+    const { rows } = await q.query<{ id: string; width: number; height: number }>(
+      'SELECT id, width, height FROM files WHERE id = ANY($1::text[]) AND width > 0 AND height > 0',
+      [ids],
+    );
+    return new Map(rows.map((r) => [r.id, { width: r.width, height: r.height }]));
+  }
+
   /** Checks that an id taken from a request names a stored file of one of the given kinds. */
   async exists(q: Queryable, id: string, kinds: readonly FileKind[]): Promise<boolean> {
     const { rows } = await q.query('SELECT 1 FROM files WHERE id = $1 AND kind = ANY($2::text[])', [

@@ -23,7 +23,8 @@ import {
   confirmPaymentMethod,
   confirmUserDetails,
 } from './checkout-service.ts';
-import { ownerHashOf, saveSceneDesign, saveTransformDesign } from './photo-service.ts';
+import { saveSceneDesign, saveTransformDesign } from './design-service.ts';
+import { ownerHashOf } from './photo-service.ts';
 
 /**
  * `PUT /api/orders/{id}/design`: the rendered design and what it was drawn from, one of:

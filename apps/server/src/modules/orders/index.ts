@@ -1,5 +1,6 @@
 /** The order: its contents, design, photos, checkout and life (see docs/architecture.md). */
 export { orderAccess, readOrderFor } from './access.ts';
+export { saveDraftScene } from './design-service.ts';
 export type { OrderEvent, OrderEventType } from './events.ts';
 export { expectOrderRoom } from './photo-quota.ts';
 export {
@@ -10,7 +11,6 @@ export {
   detachPhoto,
   orderOfUploadToken,
   ownerHashOf,
-  saveDraftScene,
 } from './photo-service.ts';
 export { ordersNameStaff, storeHasOrders, uploadAttached } from './references.ts';
 export {

@@ -9,22 +9,18 @@ import { enqueueCancellationMail } from '../mail/service.ts';
 import type { CheckoutEffects } from '../orders/checkout-service.ts';
 import { changeStatusByStaff, orderStoreId } from '../orders/staff-service.ts';
 import { byStaff, expectTransition, lockOrder, transition } from '../orders/state.ts';
+import { askGateway } from './refund-gateway.ts';
 import {
-  askGateway,
   CANCELLATION_KEY,
-  finish,
   insertPendingRefund,
   type RefundableAttempt,
-  type RefundDeps,
   type RefundRow,
   refundableAttempts,
   refundById,
-  resumeRefund,
   SELECT_REFUND,
-  savepointed,
-  sleep,
   WAIT_FOR_PENDING_REFUND_MS,
-} from './refunds.ts';
+} from './refund-records.ts';
+import { finish, type RefundDeps, resumeRefund, savepointed, sleep } from './refunds.ts';
 import { flagOrder } from './service.ts';
 
 /**

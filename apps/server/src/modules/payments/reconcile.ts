@@ -1,14 +1,10 @@
 import type { Database } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
 import type { CheckoutEffects } from '../orders/checkout-service.ts';
+import { applyAuthorisation, handleNotification, type NotificationResult } from './notifications.ts';
 import { PENDING_ATTEMPT_MINUTES } from './pending.ts';
 import { type RefundDeps, refundMismatched } from './refunds.ts';
-import {
-  type AttemptRow,
-  applyAuthorisation,
-  handleNotification,
-  type NotificationResult,
-} from './service.ts';
+import type { AttemptRow } from './service.ts';
 
 /**
  * Redsys does not resend a notification that was lost. Attempts still pending after the attempt

@@ -5,14 +5,28 @@ import type { RefundResult } from '@shop/contracts/refunds';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { fail } from '../../lib/errors.ts';
-import { type InvoiceDeps, type IssuedInvoice, issueCorrectiveInvoice } from '../invoices/service.ts';
+import { type InvoiceDeps, type IssuedInvoice, issueCorrectiveInvoice } from '../invoices/index.ts';
 import { enqueueRefundMail } from '../mail/refund-templates.ts';
 import type { MailConfig } from '../mail/service.ts';
 import { lockOrder } from '../orders/state.ts';
 import { completeCancellation, flagRefusedCancellation } from './cancellation.ts';
-import { REST_TIMEOUT_MS, type RedsysRest, type RestAnswer } from './gateway-rest.ts';
-import { paramOf, sameNumber } from './redsys.ts';
-import { CURRENCY_EUR, type PaymentLog } from './service.ts';
+import type { RedsysRest } from './gateway-rest.ts';
+import { askGateway, type Verdict } from './refund-gateway.ts';
+import {
+  asRefund,
+  insertPendingRefund,
+  isCancellationRefund,
+  REFUND_ACCEPTED,
+  type RefundableAttempt,
+  type RefundRow,
+  refundableAttempts,
+  refundById,
+  refundedCents,
+  SELECT_REFUND,
+  STALE_REFUND_SECONDS,
+  WAIT_FOR_PENDING_REFUND_MS,
+} from './refund-records.ts';
+import type { PaymentLog } from './service.ts';
 
 /**
  * Refunds through Redsys's REST interface (transaction type 3 on the attempt's own Ds_Order).
@@ -50,56 +64,7 @@ export interface RefundInput {
   gatewayOrder?: string | undefined;
 }
 
-/** Ds_Response of a refund the gateway accepted. */
-export const REFUND_ACCEPTED = '0900';
-
-export interface RefundRow {
-  id: number;
-  attempt_id: number;
-  order_id: string;
-  idempotency_key: string;
-  amount_cents: number;
-  reason: string;
-  requested_by: string;
-  status: 'pending' | 'refunded' | 'failed';
-  ds_response: string | null;
-  error_code: string | null;
-  error_message: string | null;
-  /** Pending for longer than any request to the gateway lasts: its process died on the way. */
-  stale: boolean;
-}
-
-export interface RefundableAttempt {
-  id: number;
-  gateway_order: string;
-  amount_cents: number;
-  method: 'card' | 'bizum';
-  mismatch: string | null;
-  taken_cents: number;
-}
-
-/** Cents refunded on the order so far (accepted refunds only). */
-export async function refundedCents(q: Queryable, orderId: string): Promise<number> {
-  const { rows } = await q.query<{ n: number }>(
-    `SELECT coalesce(sum(amount_cents), 0)::int AS n FROM payment_refunds
-     WHERE order_id = $1 AND status = 'refunded'`,
-    [orderId],
-  );
-  return rows[0]!.n;
-}
-
-/** The order's paid attempts with what is already refunded or being refunded on each. */
-export async function refundableAttempts(q: Queryable, orderId: string): Promise<RefundableAttempt[]> {
-  const { rows } = await q.query<RefundableAttempt>(
-    `SELECT a.id, a.gateway_order, a.amount_cents, a.method, a.mismatch,
-            coalesce((SELECT sum(r.amount_cents) FROM payment_refunds r
-                      WHERE r.attempt_id = a.id AND r.status IN ('pending', 'refunded')), 0)::int AS taken_cents
-     FROM payment_attempts a WHERE a.order_id = $1 AND a.status = 'paid' ORDER BY a.id`,
-    [orderId],
-  );
-  return rows.map((r) => ({ ...r, id: Number(r.id) }));
-}
-
+/** What a refund's caller is answered: its verdict, the order's refunded total and its rectificativa. */
 export async function resultOf(q: Queryable, orderId: string, row: RefundRow): Promise<RefundResult> {
   const { rows: inv } = await q.query<{ full_number: string }>(
     `SELECT i.full_number FROM payment_refunds r JOIN invoices i ON i.id = r.invoice_id WHERE r.id = $1`,
@@ -120,44 +85,6 @@ export async function resultOf(q: Queryable, orderId: string, row: RefundRow): P
         : (row.error_message ?? redsysCodeMeaning(code) ?? 'Devolución rechazada'),
     invoice: inv[0] ? { number: inv[0].full_number } : null,
   };
-}
-
-/**
- * How long a refund may stay pending while its request is with the gateway: the REST timeout and a
- * margin. Older, it was left by a process that died between the phases: the next ask completes it.
- */
-export const STALE_REFUND_SECONDS = REST_TIMEOUT_MS / 1000 + 15;
-
-/**
- * How long a repeated request waits for the first one's verdict before answering 409: past the
- * point where a refund left by a dead process is stale, so the repeat always finishes it.
- */
-export const WAIT_FOR_PENDING_REFUND_MS = (STALE_REFUND_SECONDS + 5) * 1000;
-
-export const SELECT_REFUND = `SELECT id, attempt_id, order_id, idempotency_key, amount_cents, reason, requested_by,
-    status, ds_response, error_code, error_message,
-    created_at < now() - make_interval(secs => ${STALE_REFUND_SECONDS}) AS stale
-  FROM payment_refunds`;
-
-const asRefund = (r: RefundRow): RefundRow => ({ ...r, id: Number(r.id), attempt_id: Number(r.attempt_id) });
-
-export async function refundById(q: Queryable, id: number): Promise<RefundRow> {
-  const { rows } = await q.query<RefundRow>(`${SELECT_REFUND} WHERE id = $1`, [id]);
-  return asRefund(rows[0]!);
-}
-
-/** Writes a refund 'pending' (phase 1), in the caller's transaction with the order locked. */
-export async function insertPendingRefund(
-  tx: Queryable,
-  attempt: RefundableAttempt,
-  input: { orderId: string; key: string; amountCents: number; reason: string; actor: string },
-): Promise<RefundRow> {
-  const { rows } = await tx.query<{ id: number }>(
-    `INSERT INTO payment_refunds (attempt_id, order_id, idempotency_key, amount_cents, reason, requested_by)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [attempt.id, input.orderId, input.key, input.amountCents, input.reason.slice(0, 500), input.actor],
-  );
-  return refundById(tx, Number(rows[0]!.id));
 }
 
 type Begun =
@@ -198,68 +125,6 @@ async function begin(db: Database, input: RefundInput, key: string): Promise<Beg
     return { refund, attempt };
   });
 }
-
-export interface Verdict {
-  status: 'refunded' | 'failed';
-  dsResponse: string | null;
-  errorCode: string | null;
-  errorMessage: string | null;
-}
-
-function verdictOf(
-  answer: RestAnswer,
-  attempt: RefundableAttempt,
-  amountCents: number,
-  config: Config,
-): Verdict {
-  if (answer.kind === 'error') {
-    return {
-      status: 'failed',
-      dsResponse: null,
-      errorCode: answer.code,
-      errorMessage: redsysCodeMeaning(answer.code),
-    };
-  }
-  if (answer.kind === 'unknown') {
-    return {
-      status: 'failed',
-      dsResponse: null,
-      errorCode: 'SIN_RESPUESTA',
-      errorMessage:
-        'Redsys no ha dado una respuesta válida: comprueba en su panel si la devolución se hizo antes de repetirla.',
-    };
-  }
-  const p = answer.params;
-  const response = paramOf(p, 'Ds_Response') ?? '';
-  const consistent =
-    sameNumber(paramOf(p, 'Ds_Amount'), String(amountCents)) &&
-    sameNumber(paramOf(p, 'Ds_MerchantCode'), config.redsys.merchantCode) &&
-    sameNumber(paramOf(p, 'Ds_TransactionType'), '3') &&
-    paramOf(p, 'Ds_Order') === attempt.gateway_order;
-  if (!consistent) {
-    return {
-      status: 'failed',
-      dsResponse: response.slice(0, 8) || null,
-      errorCode: 'RESPUESTA_INCOHERENTE',
-      errorMessage:
-        'La respuesta de Redsys no corresponde a esta devolución: comprueba en su panel si se hizo antes de repetirla.',
-    };
-  }
-  if (response === REFUND_ACCEPTED) {
-    return { status: 'refunded', dsResponse: response, errorCode: null, errorMessage: null };
-  }
-  return {
-    status: 'failed',
-    dsResponse: response.slice(0, 8) || null,
-    errorCode: response.slice(0, 8) || null,
-    errorMessage: redsysCodeMeaning(response),
-  };
-}
-
-/** A refund asked by a cancellation: accepted, it cancels the order (see cancellation.ts). */
-export const CANCELLATION_KEY = 'cancel:';
-export const isCancellationRefund = (row: Pick<RefundRow, 'idempotency_key'>): boolean =>
-  row.idempotency_key.startsWith(CANCELLATION_KEY);
 
 /** Phase 3: with the order locked again, the verdict and what follows from it, once. */
 export async function finish(
@@ -365,24 +230,6 @@ async function rectify(tx: Queryable, deps: RefundDeps, refund: RefundRow): Prom
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Phase 2: the gateway's verdict on refunding `amountCents` of the attempt (no lock held). */
-export async function askGateway(
-  deps: RefundDeps,
-  attempt: RefundableAttempt,
-  amountCents: number,
-): Promise<Verdict> {
-  if (!deps.rest.refund) throw fail(409, 'REFUND_NOT_POSSIBLE', 'refundGatewayNotConfigured');
-  const answer = await deps.rest.refund({
-    DS_MERCHANT_AMOUNT: String(amountCents),
-    DS_MERCHANT_ORDER: attempt.gateway_order,
-    DS_MERCHANT_MERCHANTCODE: deps.config.redsys.merchantCode,
-    DS_MERCHANT_CURRENCY: CURRENCY_EUR,
-    DS_MERCHANT_TRANSACTIONTYPE: '3',
-    DS_MERCHANT_TERMINAL: deps.config.redsys.terminal,
-  });
-  return verdictOf(answer, attempt, amountCents, deps.config);
-}
 
 /**
  * Completes a refund whose process died between its phases (found pending past

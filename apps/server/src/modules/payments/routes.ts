@@ -21,13 +21,12 @@ import { fail } from '../../lib/errors.ts';
 import { requireAdmin } from '../auth/service.ts';
 import { orderAccess } from '../orders/access.ts';
 import { registerFormBody } from './form-body.ts';
+import { handleNotification, type NotificationResult } from './notifications.ts';
 import { parseMerchantKey, RedsysKeyError } from './redsys.ts';
 import { type RefundDeps, refundMismatched, refundOrder } from './refunds.ts';
 import {
   customerReturnedKo,
-  handleNotification,
   initiatePayment,
-  type NotificationResult,
   type PaymentLog,
   paymentStatus,
   signedForOrder,
