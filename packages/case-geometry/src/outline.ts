@@ -19,8 +19,8 @@ export interface PhoneOutline {
   heightMm: number;
   /** Single-arc equivalent of the body's corner. */
   cornerRadiusMm: number;
-  /** The one rounded rectangle the case leaves open (lenses and flash). */
-  camera: RoundedRectMm;
+  /** The one rounded rectangle the case leaves open (lenses and flash), and how many lenses it holds. */
+  camera: RoundedRectMm & { lenses?: number | undefined };
 }
 
 export interface PxSize {

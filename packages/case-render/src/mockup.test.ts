@@ -90,6 +90,23 @@ describe('case mock-up', () => {
       'side by side',
     );
   });
+
+  it("draws the model's own lenses: two on a dual-camera iPhone's square island, one on a bar", () => {
+    const island = { x: 0, y: 0, width: 34, height: 34 };
+    const dual = cameraLayout(island, 2);
+    assert.equal(dual.lenses.length, 2, 'not a Pro look-alike');
+    assert.ok(dual.flash);
+    const [a, b] = dual.lenses;
+    assert.ok(a && b && a.cx < b.cx && a.cy < b.cy, 'diagonal');
+    assert.equal(cameraLayout(island, 3).lenses.length, 3);
+    const four = cameraLayout(island, 4);
+    assert.equal(four.lenses.length, 4);
+    assert.equal(four.flash, null, 'no room left for a flash');
+    const air = cameraLayout({ x: 0, y: 0, width: 68, height: 23 }, 1);
+    assert.equal(air.lenses.length, 1);
+    assert.ok(air.lenses[0]!.cx < 34, 'at the start of the bar');
+    assert.equal(cameraLayout({ x: 0, y: 0, width: 30, height: 56 }, 4).lenses.length, 4);
+  });
 });
 
 describe('sample designs', () => {

@@ -123,7 +123,7 @@ export function drawCaseMockup(ctx: Context2D, outline: PhoneOutline, options: C
   drawBackShading(ctx, back, k);
   ctx.restore();
 
-  drawCameraCutout(ctx, { shell, cutout, island }, { k, rimColour, phoneColour });
+  drawCameraCutout(ctx, { shell, cutout, island }, { k, rimColour, phoneColour }, outline.camera.lenses);
 
   // A thin highlight on the shell's edge, where it catches the light.
   ctx.beginPath();
@@ -225,6 +225,7 @@ function drawCameraCutout(
   ctx: Context2D,
   { shell, cutout, island }: CameraParts,
   { k, rimColour, phoneColour }: CameraStyle,
+  lensCount: number | undefined,
 ): void {
   ctx.save();
   // An island flush with the phone's edge opens the case's edge too: keep it inside the shell.
@@ -266,7 +267,7 @@ function drawCameraCutout(
   ctx.fill();
   ctx.restore();
 
-  const { lenses, flash } = cameraLayout(island);
+  const { lenses, flash } = cameraLayout(island, lensCount);
   for (const lens of lenses) drawLens(ctx, lens, k);
   if (flash) {
     ctx.beginPath();
@@ -287,33 +288,57 @@ interface Circle {
   d: number;
 }
 
+/** Lens centres on a square or round island (fractions of it), by how many lenses it holds. */
+const SQUARE_LENSES: Record<number, readonly (readonly [number, number])[]> = {
+  1: [[0.3, 0.3]],
+  // Diagonal, as on the dual-camera iPhones.
+  2: [
+    [0.29, 0.28],
+    [0.71, 0.72],
+  ],
+  3: [
+    [0.29, 0.28],
+    [0.29, 0.72],
+    [0.72, 0.5],
+  ],
+  4: [
+    [0.28, 0.28],
+    [0.72, 0.28],
+    [0.28, 0.72],
+    [0.72, 0.72],
+  ],
+};
+
 /**
- * Where the lenses sit on an island of this shape: three in a triangle with a flash on a square or
- * round island, a row along the long side of an elongated one.
+ * Where the lenses sit on an island of this shape: on a square or round island, the model's lenses
+ * (a triangle of three when not known) with a flash beside them; along the long side of an
+ * elongated one, in a row (three on a long bar, two on a shorter one, when not known).
  */
-export function cameraLayout(island: Box): { lenses: Circle[]; flash: Circle | null } {
+export function cameraLayout(island: Box, lensCount?: number): { lenses: Circle[]; flash: Circle | null } {
   const short = Math.min(island.width, island.height);
   const long = Math.max(island.width, island.height);
   const horizontal = island.width > island.height;
   if (long / short < 1.25) {
-    const d = 0.38 * short;
-    const lenses = (
-      [
-        [0.29, 0.28],
-        [0.29, 0.72],
-        [0.72, 0.5],
-      ] as const
-    ).map(([fx, fy]) => ({ cx: island.x + fx * island.width, cy: island.y + fy * island.height, d }));
-    return {
-      lenses,
-      flash: { cx: island.x + 0.74 * island.width, cy: island.y + 0.18 * island.height, d: 0.11 * short },
-    };
+    const spots = SQUARE_LENSES[lensCount ?? 3] ?? SQUARE_LENSES[3]!;
+    const d = (spots.length === 4 ? 0.34 : 0.38) * short;
+    const lenses = spots.map(([fx, fy]) => ({
+      cx: island.x + fx * island.width,
+      cy: island.y + fy * island.height,
+      d,
+    }));
+    // The flash in the top-right corner; a 2×2 island has no room left for one.
+    const flash =
+      spots.length === 4
+        ? null
+        : { cx: island.x + 0.74 * island.width, cy: island.y + 0.18 * island.height, d: 0.11 * short };
+    return { lenses, flash };
   }
-  const count = long / short > 1.5 ? 3 : 2;
-  const d = Math.min(0.66 * short, (0.78 * long) / count);
+  const count = lensCount ?? (long / short > 1.5 ? 3 : 2);
+  const slots = Math.max(count, 2);
+  const d = Math.min(0.66 * short, (0.78 * long) / slots);
   const lenses: Circle[] = [];
   for (let i = 0; i < count; i++) {
-    const along = ((i + 0.5) / count) * long;
+    const along = ((i + 0.5) / slots) * long;
     lenses.push(
       horizontal
         ? { cx: island.x + along, cy: island.y + island.height / 2, d }

@@ -21,6 +21,9 @@ export const BrandInputSchema = z
   .strict();
 export type BrandInput = z.infer<typeof BrandInputSchema>;
 
+/** The most lenses a phone's camera opening holds (four cameras, as the Ultra models have). */
+export const MAX_LENSES = 4;
+
 /** The physical outline of the phone, in millimetres, seen from the back. */
 export const OutlineSchema = z.object({
   widthMm: z.number().positive().max(300),
@@ -32,6 +35,11 @@ export const OutlineSchema = z.object({
     widthMm: z.number().positive().max(300),
     heightMm: z.number().positive().max(300),
     cornerRadiusMm: z.number().min(0).max(50),
+    /**
+     * The main lenses the mock-up draws in the opening (a dual-camera model must not look like a
+     * Pro). Not given: as many as the opening's shape suggests.
+     */
+    lenses: z.number().int().min(1).max(MAX_LENSES).optional(),
   }),
 });
 export type Outline = z.infer<typeof OutlineSchema>;

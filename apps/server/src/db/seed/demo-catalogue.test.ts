@@ -44,6 +44,18 @@ describe('buildDemoCatalogue', () => {
     assert.equal(new Set(names).size, names.length, 'duplicate model');
   });
 
+  it('gives each model its own number of lenses, so a dual camera never looks like a Pro', () => {
+    const lenses = (name: string) => catalogue.models.find((m) => m.name === name)?.outline.camera.lenses;
+    for (const model of catalogue.models) {
+      const n = model.outline.camera.lenses;
+      assert.ok(n !== undefined && n >= 1 && n <= 4, `${model.name}: ${n}`);
+    }
+    assert.deepEqual(
+      ['iPhone 15', 'iPhone 15 Pro', 'iPhone 16e', 'Galaxy S25 Ultra'].map(lenses),
+      [2, 3, 1, 4],
+    );
+  });
+
   it('has Málaga stores, one of them down, and the hidden store 150', () => {
     const { stores } = catalogue;
     const regular = stores.filter((s) => s.id !== 150);

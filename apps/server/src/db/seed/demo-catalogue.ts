@@ -228,6 +228,7 @@ export async function buildDemoCatalogue(): Promise<DemoCatalogue> {
           widthMm: camera.widthMm,
           heightMm: camera.heightMm,
           cornerRadiusMm: camera.cornerRadiusMm,
+          lenses: camera.lenses,
         },
       };
       const template = await rasterise(

@@ -1,4 +1,4 @@
-import type { Outline } from '@shop/contracts/catalogue';
+import { MAX_LENSES, type Outline } from '@shop/contracts/catalogue';
 import { TextField } from '../components/ui/text-field';
 
 /** The outline's fields as typed (millimetres, decimal comma or point). */
@@ -14,27 +14,33 @@ const OUTLINE_FIELDS = [
 ] as const;
 
 type OutlineKey = (typeof OUTLINE_FIELDS)[number][0];
-export type OutlineText = Record<OutlineKey, string>;
+/** The measurements as typed, and the camera's lenses (optional: the mock-up guesses from the shape). */
+export type OutlineText = Record<OutlineKey, string> & { lenses: string };
 
 const mm = (value: number | undefined) => (value === undefined ? '' : String(value).replace('.', ','));
 
 export function outlineText(outline: Outline | null): OutlineText {
-  return Object.fromEntries(
+  const measures = Object.fromEntries(
     OUTLINE_FIELDS.map(([key]) => {
       const [a, b] = key.split('.') as [keyof Outline, string?];
       const part = outline?.[a];
       const value = b ? (part as Record<string, number> | undefined)?.[b] : (part as number | undefined);
       return [key, mm(value)];
     }),
-  ) as OutlineText;
+  ) as Record<OutlineKey, string>;
+  return { ...measures, lenses: outline?.camera.lenses ? String(outline.camera.lenses) : '' };
 }
 
 /** All empty: no outline. All numbers: the outline. Anything else: a message for the form. */
 export function readOutline(text: OutlineText): Outline | null | string {
-  const values = Object.values(text).map((v) => v.trim());
-  if (values.every((v) => v === '')) return null;
+  const values = OUTLINE_FIELDS.map(([key]) => text[key].trim());
+  const lenses = text.lenses.trim();
+  if (values.every((v) => v === '') && lenses === '') return null;
   if (OUTLINE_FIELDS.some(([key]) => !/^\d+([.,]\d+)?$/.test(text[key].trim()))) {
     return 'Complete todas las medidas en milímetros (por ejemplo 71,5) o déjelas todas vacías.';
+  }
+  if (lenses !== '' && !(/^\d$/.test(lenses) && Number(lenses) >= 1 && Number(lenses) <= MAX_LENSES)) {
+    return `El número de objetivos de la cámara va de 1 a ${MAX_LENSES}, o se deja vacío.`;
   }
   const n = (key: OutlineKey) => Number(text[key].trim().replace(',', '.'));
   return {
@@ -47,6 +53,7 @@ export function readOutline(text: OutlineText): Outline | null | string {
       widthMm: n('camera.widthMm'),
       heightMm: n('camera.heightMm'),
       cornerRadiusMm: n('camera.cornerRadiusMm'),
+      ...(lenses ? { lenses: Number(lenses) } : {}),
     },
   };
 }
@@ -81,6 +88,16 @@ export function OutlineField({ value, onChange, error, readOnly, open }: Outline
             onChange={(text) => onChange({ ...value, [key]: text })}
           />
         ))}
+        <TextField
+          label="Cámara: número de objetivos (opcional)"
+          hint="Los que dibuja la foto del modelo; vacío: según la forma de la cámara."
+          value={value.lenses}
+          inputMode="numeric"
+          autoComplete="off"
+          readOnly={readOnly}
+          aria-invalid={error ? true : undefined}
+          onChange={(text) => onChange({ ...value, lenses: text })}
+        />
       </div>
       {error && <p className="admin-field-error">{error}</p>}
     </details>
