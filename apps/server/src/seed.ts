@@ -1,3 +1,4 @@
+import { counted } from '@shop/contracts/counted';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { isEmpty, seedDemoCatalogue } from './db/seed/seed.ts';
@@ -16,7 +17,7 @@ async function main(): Promise<void> {
   } else {
     const n = await seedDemoCatalogue(db, new FileService(store));
     console.info(
-      `Catálogo de demostración cargado: ${n.stores} tiendas, ${n.brands} marcas, ${n.models} modelos.`,
+      `Catálogo de demostración cargado: ${counted(n.stores, 'tienda', 'tiendas')}, ${counted(n.brands, 'marca', 'marcas')}, ${counted(n.models, 'modelo', 'modelos')}.`,
     );
   }
   await db.close();

@@ -16,6 +16,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePaintedOnce } from '@/lib/use-painted-once';
 import '@/styles/catalogue.css';
+import { counted } from '@shop/contracts/counted';
 import { useBrand } from '../api/get-brand';
 import { type ModelList, useModelList } from '../hooks/use-model-list';
 import { ProductListData } from './product-data';
@@ -76,7 +77,7 @@ function ModelCard({ model, priority, pictureWaits, busy, creating, onPick }: Mo
 function resultsText(list: ModelList): string {
   if (list.status === 'loading') return 'Buscando modelos…';
   if (list.status === 'error') return '';
-  const count = `${list.total} ${list.total === 1 ? 'modelo' : 'modelos'}`;
+  const count = counted(list.total, 'modelo', 'modelos');
   return list.filter ? `${count} para «${list.filter}»` : count;
 }
 

@@ -14,9 +14,10 @@ import { paths } from '@/config/paths';
 import { linkOnThisDevice } from '@/lib/kiosk';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import '@/styles/catalogue.css';
+import { counted } from '@shop/contracts/counted';
 import { type BrandWithModels, useStoreBrands } from '../hooks/use-store-brands';
 
-const modelCountLabel = (count: number) => `${count} ${count === 1 ? 'modelo' : 'modelos'}`;
+const modelCountLabel = (count: number) => counted(count, 'modelo', 'modelos');
 
 function BrandCard({ brand, eager }: { brand: BrandWithModels; eager: boolean }) {
   return (

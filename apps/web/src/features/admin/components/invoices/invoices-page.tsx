@@ -1,3 +1,4 @@
+import { counted } from '@shop/contracts/counted';
 import type {
   ChainVerificationResult,
   FiscalData,
@@ -31,6 +32,7 @@ import { FlagBadge } from '../ui/status-badge';
 import { TableWrap } from '../ui/table-wrap';
 import { TextAreaField } from '../ui/text-area-field';
 import { TextField } from '../ui/text-field';
+import { DeclarationCard } from './declaration-card';
 
 const PAGE_SIZE = 25;
 const FIRST_YEAR = 2025;
@@ -74,7 +76,7 @@ function VerifactuState({ invoice }: { invoice: InvoiceSummary }) {
 function ChainResult({ result }: { result: ChainVerificationResult }) {
   if (result.ok) {
     return (
-      <FlagBadge tone="ok">{`Cadena VERI*FACTU correcta: ${result.records} ${result.records === 1 ? 'registro' : 'registros'}`}</FlagBadge>
+      <FlagBadge tone="ok">{`Cadena VERI*FACTU correcta: ${counted(result.records, 'registro', 'registros')}`}</FlagBadge>
     );
   }
   return (
@@ -390,6 +392,7 @@ export function InvoicesPage() {
         </p>
         <TextAreaField label="Motivo" required maxLength={500} value={reason} onChange={setReason} />
       </Dialog>
+      <DeclarationCard />
     </>
   );
 }

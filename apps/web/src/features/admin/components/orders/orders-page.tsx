@@ -1,3 +1,4 @@
+import { counted } from '@shop/contracts/counted';
 import { formatEuros } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 import { useCallback, useState } from 'react';
@@ -133,7 +134,11 @@ export function OrdersPage() {
     const ids = [...selected];
     const result = await action.run(status, () => changeOrdersStatus(ids, status));
     if (!result.ok) return;
-    notify(`${result.value.changed} pedidos marcados como «${label}». Se ha avisado a los clientes.`);
+    notify(
+      `${counted(result.value.changed, 'pedido marcado', 'pedidos marcados')} como «${label}». ${
+        result.value.changed === 1 ? 'Se ha avisado al cliente.' : 'Se ha avisado a los clientes.'
+      }`,
+    );
     setSelected(new Set());
     orders.reload();
   }

@@ -1,3 +1,4 @@
+import { counted } from '@shop/contracts/counted';
 import type { PrintBatch } from '@shop/contracts/print-batches';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -177,8 +178,8 @@ export function PrintQueuePage() {
       {made && (
         <section className="admin-card" aria-labelledby="batch-made">
           <h2 id="batch-made" className="admin-card__title">
-            Lote preparado: {made.placements.length} fundas en {made.sheets}{' '}
-            {made.sheets === 1 ? 'hoja' : 'hojas'} ({made.sheetWidthMm} × {made.sheetHeightMm} mm)
+            Lote preparado: {counted(made.placements.length, 'funda', 'fundas')} en{' '}
+            {counted(made.sheets, 'hoja', 'hojas')} ({made.sheetWidthMm} × {made.sheetHeightMm} mm)
           </h2>
           <p>
             <a href={made.uri} target="_blank" rel="noreferrer">
