@@ -100,6 +100,17 @@ const screens: Screen[] = [
     }),
   ),
   { name: 'creditos', path: async () => '/creditos', ready: headingReady('Créditos') },
+  {
+    name: 'declaracion-responsable',
+    path: async () => '/declaracion-responsable',
+    ready: async (page) => {
+      await headingReady('Declaración responsable del sistema de facturación')(page);
+      // Filled from the configuration, every item a) to j), no placeholder left.
+      await page.getByText('j) Lugar y fecha').waitFor();
+      await page.getByText('Fundamia Tienda Web', { exact: true }).waitFor();
+      assert.equal(await page.getByText(/\[|undefined/).count(), 0);
+    },
+  },
   { name: 'editor-modelo', path: async () => '/editor-modelo', ready: headingReady('Añade tu imagen') },
   { name: 'payment-success', path: async () => '/payment-success', ready: headingReady('Pago realizado') },
   { name: 'payment-failure', path: async () => '/payment-failure', ready: headingReady('error en el pago') },

@@ -89,6 +89,15 @@ const EnvSchema = z.object({
   VERIFACTU_PRODUCER_NIF: z.string().trim().min(1).optional(),
   /** The system's version (SistemaInformatico Version); by default the release's, from the root package.json. */
   VERIFACTU_SYSTEM_VERSION: z.string().trim().min(1).max(50).optional(),
+  /** The producer's address, for the declaración responsable; by default the company's. */
+  VERIFACTU_PRODUCER_ADDRESS: z.string().trim().min(1).max(300).optional(),
+  /** Where and when (YYYY-MM-DD) the producer signed the declaración responsable; the place defaults to the company's town. */
+  VERIFACTU_DECLARATION_PLACE: z.string().trim().min(1).max(100).optional(),
+  VERIFACTU_DECLARATION_DATE: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'una fecha AAAA-MM-DD')
+    .optional(),
   /** Days after the legal guarantee of a delivered order ends until its photo and design are deleted. */
   RETENTION_PHOTO_DAYS_AFTER_WARRANTY: z.coerce
     .number()
@@ -156,8 +165,10 @@ export interface Config {
     environment: AeatEnvironment | undefined;
     cert: { path: string; password: string } | undefined;
     installation: string;
-    producer: { name: string; nif: string };
+    producer: { name: string; nif: string; address: string };
     systemVersion: string;
+    /** Where and when the declaración responsable was signed (date null: not yet configured). */
+    declaration: { place: string; date: string | null };
   };
   company: {
     legalName: string;
@@ -340,8 +351,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       producer: {
         name: e.VERIFACTU_PRODUCER_NAME ?? e.COMPANY_LEGAL_NAME,
         nif: (e.VERIFACTU_PRODUCER_NIF ?? e.COMPANY_NIF).trim().toUpperCase(),
+        address:
+          e.VERIFACTU_PRODUCER_ADDRESS ?? `${e.COMPANY_ADDRESS}, ${e.COMPANY_POSTAL_CODE} ${e.COMPANY_TOWN}`,
       },
       systemVersion: e.VERIFACTU_SYSTEM_VERSION ?? releaseVersion() ?? '',
+      declaration: {
+        place: e.VERIFACTU_DECLARATION_PLACE ?? e.COMPANY_TOWN,
+        date: e.VERIFACTU_DECLARATION_DATE ?? null,
+      },
     },
     company: {
       legalName: e.COMPANY_LEGAL_NAME,

@@ -617,6 +617,7 @@ describe('no-store on every personal-data answer', () => {
     'GET /api/models/:id',
     'GET /api/images/:id',
     'GET /api/conditions/pdf',
+    'GET /api/verifactu/declaration',
   ]);
 
   test('every API route answers staff and customers with Cache-Control: no-store unless it is public', async () => {

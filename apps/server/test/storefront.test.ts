@@ -165,6 +165,10 @@ describe('storefront pictures, store details and search engines', () => {
     const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
     assert.ok(locs.includes('/') && locs.includes('/store') && locs.includes('/legal'));
     assert.ok(locs.includes('/creditos'), 'the credits of the fonts and stickers are a public page');
+    assert.ok(
+      locs.includes('/declaracion-responsable'),
+      "the invoicing system's declaration is a public page",
+    );
     assert.ok(locs.includes(`/store/${encodeStoreUrl(1, 'false')}`));
     const stores = (await visitor.get('/api/stores')).json() as Store[];
     const down = stores.find((s) => s.down)!;

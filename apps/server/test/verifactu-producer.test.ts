@@ -17,6 +17,9 @@ describe("VERI*FACTU: the system's producer and version come from configuration"
         VERIFACTU_PRODUCER_NAME: 'Programas de Facturación Ejemplo, S.L.',
         VERIFACTU_PRODUCER_NIF: '89890001K',
         VERIFACTU_SYSTEM_VERSION: '7.3.1',
+        VERIFACTU_PRODUCER_ADDRESS: 'Calle Alcalá 20, 28014 Madrid',
+        VERIFACTU_DECLARATION_PLACE: 'Madrid',
+        VERIFACTU_DECLARATION_DATE: '2026-11-02',
       },
     });
     await createStaff(t.db);
@@ -46,8 +49,40 @@ describe("VERI*FACTU: the system's producer and version come from configuration"
 
   test("unset: the company is the producer and the version is the release's (root package.json)", () => {
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent' });
-    assert.deepEqual(config.verifactu.producer, { name: config.company.legalName, nif: config.company.nif });
+    const c = config.company;
+    assert.deepEqual(config.verifactu.producer, {
+      name: c.legalName,
+      nif: c.nif,
+      address: `${c.address}, ${c.postalCode} ${c.town}`,
+    });
     assert.equal(config.verifactu.systemVersion, '2.0.0');
+    assert.deepEqual(config.verifactu.declaration, { place: c.town, date: null });
+  });
+
+  test('the declaración responsable is shown to anyone, filled from the same configuration', async () => {
+    const res = await new Client(t.app).get('/api/verifactu/declaration');
+    assert.equal(res.statusCode, 200, res.body);
+    assert.match(String(res.headers['cache-control']), /^public/);
+    assert.deepEqual(res.json(), {
+      systemName: 'Fundamia Tienda Web',
+      systemId: 'FW',
+      version: '7.3.1',
+      producer: {
+        name: 'Programas de Facturación Ejemplo, S.L.',
+        nif: '89890001K',
+        address: 'Calle Alcalá 20, 28014 Madrid',
+      },
+      place: 'Madrid',
+      date: '2026-11-02',
+    });
+  });
+
+  test('a declaration date that is not a date stops the start', () => {
+    assert.throws(
+      () =>
+        loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent', VERIFACTU_DECLARATION_DATE: '2/11/2026' }),
+      /VERIFACTU_DECLARATION_DATE/,
+    );
   });
 
   test('a producer NIF with a wrong check digit stops the start, naming the variable in Spanish', () => {

@@ -53,6 +53,7 @@ export function registerSeo(app: FastifyInstance, { db, publicUrl }: SeoOptions)
       })),
       ...staticSlugs.map((slug) => ({ path: `/${slug}`, priority: '0.3' })),
       { path: '/creditos', priority: '0.2' },
+      { path: '/declaracion-responsable', priority: '0.1' },
     ];
     reply
       .header('content-type', 'application/xml; charset=utf-8')

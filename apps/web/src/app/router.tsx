@@ -51,6 +51,10 @@ const PaymentSuccessRoute = lazyRoute(() => import('./routes/payment'), 'Payment
 const PaymentFailureRoute = lazyRoute(() => import('./routes/payment'), 'PaymentFailureRoute');
 const TrackingRoute = lazyRoute(() => import('./routes/tracking'), 'TrackingRoute');
 const CreditsRoute = lazyRoute(() => import('./routes/credits'), 'CreditsRoute');
+const VerifactuDeclarationRoute = lazyRoute(
+  () => import('./routes/verifactu-declaration'),
+  'VerifactuDeclarationRoute',
+);
 const AdminRoute = lazyRoute(() => import('./routes/admin'), 'AdminRoute');
 
 /** The route table of docs/product.md §2.1. */
@@ -82,6 +86,7 @@ const routes = (
       <Route path="payment-failure" element={<PaymentFailureRoute />} />
       <Route path="seguimiento/:token" element={<TrackingRoute />} />
       <Route path="creditos" element={<CreditsRoute />} />
+      <Route path="declaracion-responsable" element={<VerifactuDeclarationRoute />} />
       {/* The static pages (general-conditions, legal, ...); any other slug goes to the landing. */}
       <Route path=":slug" element={<StaticPageRoute />} />
       <Route path="*" element={<Navigate to="/" replace />} />

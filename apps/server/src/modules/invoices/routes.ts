@@ -15,6 +15,7 @@ import {
 import { eurosToCents } from '@shop/contracts/money';
 import { OrderIdParamsSchema } from '@shop/contracts/orders';
 import { TrackingParamsSchema } from '@shop/contracts/tracking';
+import { VerifactuDeclarationSchema } from '@shop/contracts/verifactu-declaration';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,6 +25,7 @@ import { fileUri } from '../files/index.ts';
 import { orderAccess } from '../orders/index.ts';
 import { orderOfTrackingToken } from '../orders/tracking.ts';
 import { annulInvoice } from './annulment.ts';
+import { SOFTWARE } from './chain.ts';
 import { issueCorrectiveInvoice } from './corrections.ts';
 import { exchangeForFullInvoice, getInvoiceRequest, saveInvoiceRequest } from './fiscal-requests.ts';
 import { issueInvoice } from './order-invoice.ts';
@@ -56,6 +58,24 @@ export async function invoiceRoutes(app: FastifyInstance): Promise<void> {
     number: i.fullNumber,
     uri: invoicePdfUri(i.orderId, i.fullNumber),
   });
+
+  // The invoicing system's declaración responsable, for anyone: it names the software and its
+  // producer, as every record sent to the AEAT does, and no customer.
+  r.get(
+    '/api/verifactu/declaration',
+    { schema: { response: { 200: VerifactuDeclarationSchema }, tags } },
+    async (_req, reply) => {
+      const { verifactu } = deps.config;
+      return reply.header('cache-control', 'public, max-age=300').send({
+        systemName: SOFTWARE.name,
+        systemId: SOFTWARE.id,
+        version: verifactu.systemVersion,
+        producer: verifactu.producer,
+        place: verifactu.declaration.place,
+        date: verifactu.declaration.date,
+      });
+    },
+  );
 
   r.post(
     '/api/orders/:id/generateInvoice',

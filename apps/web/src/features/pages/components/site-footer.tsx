@@ -74,6 +74,9 @@ export function SiteFooter() {
               <li>
                 <Link to="/creditos">Créditos</Link>
               </li>
+              <li>
+                <Link to="/declaracion-responsable">Declaración responsable (VERI*FACTU)</Link>
+              </li>
             </ul>
           </nav>
         </div>
