@@ -30,6 +30,7 @@ import type { Config } from './env.ts';
 import { adminImageRoutes } from './http/admin-images.ts';
 import { authRoutes, registerStaffSession } from './http/auth.ts';
 import { catalogueRoutes } from './http/catalogue.ts';
+import { erasureRoutes } from './http/erasure.ts';
 import { fileRoutes } from './http/files.ts';
 import { operationsRoutes } from './http/operations.ts';
 import { orderPhotoRoutes } from './http/order-photos.ts';
@@ -340,6 +341,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentAdminRoutes);
   await app.register(printBatchRoutes);
   await app.register(reportRoutes);
+  await app.register(erasureRoutes);
   // The built-in Redsys stand-in, for development and tests only.
   if (!config.production && !config.redsys.url) await app.register(simulatorRoutes);
 

@@ -178,6 +178,12 @@ function scheduleHousekeeping(
   // once a day between all instances (checked hourly).
   every(60, 'retention', async () => {
     const run = await runRetention(db, files, app.deps.config.company.retention, { log: app.log });
-    return run.abandonedOrders + run.abandonedAnonymised + run.photoOrders + run.unverifiedNotifications;
+    return (
+      run.abandonedOrders +
+      run.abandonedAnonymised +
+      run.photoOrders +
+      run.personalDataOrders +
+      run.unverifiedNotifications
+    );
   });
 }

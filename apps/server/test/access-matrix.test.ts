@@ -555,6 +555,11 @@ const TABLE: Record<RouteKey, Entry> = {
     expect: adminOnly(200),
     prepare: async () => ({ req: get('/api/invoices/verify') }),
   },
+  // Looked at only (no confirm): the matrix changes no one's data.
+  'POST /api/admin/erasure': {
+    expect: adminOnly(200),
+    prepare: async () => ({ req: post('/api/admin/erasure', { email: 'nadie@example.com' }) }),
+  },
   'POST /api/mails': {
     expect: adminOnly(202),
     prepare: async () => ({
@@ -571,6 +576,10 @@ const TABLE: Record<RouteKey, Entry> = {
   },
   // The conditions in force, as the confirmation mail's PDF: public, like the conditions page.
   'GET /api/conditions/pdf': { expect: all(200), prepare: async () => ({ req: get('/api/conditions/pdf') }) },
+  'GET /api/verifactu/declaration': {
+    expect: all(200),
+    prepare: async () => ({ req: get('/api/verifactu/declaration') }),
+  },
 
   // ---------------------------------------------------------------------------- orders: customer
   'POST /api/orders': {

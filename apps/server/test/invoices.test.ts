@@ -375,7 +375,6 @@ describe('invoices: simplified invoices with VERI*FACTU records', () => {
       'Factura verificable en la sede electrónica de la AEAT',
       'Funda personalizada',
       'Envío a domicilio',
-      'Lucía Añorve',
       'Málaga',
       '29005',
       euros(row.total_cents),
@@ -384,6 +383,21 @@ describe('invoices: simplified invoices with VERI*FACTU records', () => {
     ]) {
       assert.ok(text.includes(expected), `the PDF text lacks "${expected}":\n${text}`);
     }
+    // A simplified invoice names no buyer (RD 1619/2012 art. 7): none of the customer's data is on
+    // it, nor kept with it.
+    for (const personal of ['Lucía Añorve', 'Calle Larios 5']) {
+      assert.ok(!text.includes(personal), `a simplified invoice shows "${personal}"`);
+    }
+    const kept = await t.db.query(
+      'SELECT buyer_name, buyer_email, buyer_phone, buyer_address FROM invoices WHERE full_number = $1',
+      [invoice.number],
+    );
+    assert.deepEqual(kept.rows[0], {
+      buyer_name: null,
+      buyer_email: null,
+      buyer_phone: null,
+      buyer_address: null,
+    });
     assert.match(text, /\d+,\d{2} €/);
 
     // The QR code is drawn as vectors: the page as a reader's phone sees it, rendered at 200 dpi.

@@ -194,6 +194,7 @@ describe('retention job', () => {
         abandonedOrders: 1,
         abandonedAnonymised: 1,
         photoOrders: 2,
+        personalDataOrders: 0,
         files: ran[0]!.files,
         unverifiedNotifications: 0,
       },
@@ -270,9 +271,10 @@ describe('retention job', () => {
         nextDay.abandonedOrders,
         nextDay.abandonedAnonymised,
         nextDay.photoOrders,
+        nextDay.personalDataOrders,
         nextDay.files,
       ],
-      ['ran', 0, 0, 0, 0],
+      ['ran', 0, 0, 0, 0, 0],
     );
     assert.deepEqual(await snapshot(), after);
 
@@ -286,6 +288,56 @@ describe('retention job', () => {
     assert.ok((await orderFiles(inProgress.id)).length >= 2);
     assert.ok((await orderFiles(placedLongAgo.id)).length >= 2);
     assert.equal((await orderRow(placedLongAgo.id))!.customer_name as string, 'Pedro Tienda');
+  });
+
+  it("past the invoices' legal keeping period, a finished order forgets its customer; the invoices stay", async () => {
+    const now = new Date(CLOCK.getTime() + 100 * DAY);
+    const years = (n: number) => new Date(now.getTime() - n * 365.25 * DAY);
+    const old = await finished('delivered', years(periods.invoiceYears + 0.1));
+    const young = await finished('delivered', years(periods.invoiceYears - 0.1));
+    await t.db.query(`UPDATE order_events SET note = 'La clienta pasará el lunes' WHERE order_id = $1`, [
+      old.id,
+    ]);
+    const invoicesBefore = (await t.db.query('SELECT * FROM invoices ORDER BY id')).rows;
+    const mailsBefore = (
+      await t.db.query('SELECT count(*)::int AS n FROM mail_outbox WHERE order_id = $1', [old.id])
+    ).rows[0] as { n: number };
+    assert.ok(mailsBefore.n > 0, 'the order had its mails');
+
+    const run = await runRetention(t.db, t.app.deps.files, periods, { now });
+    assert.equal(run.personalDataOrders, 1);
+    const row = (await orderRow(old.id))!;
+    for (const column of [
+      'customer_name',
+      'customer_email',
+      'customer_phone',
+      'customer_address',
+      'customer_city',
+      'customer_postal_code',
+    ]) {
+      assert.equal(row[column], null, column);
+    }
+    assert.equal(row.status, 'delivered', 'the order itself stays, for the accounts');
+    assert.equal((await orderRow(young.id))!.customer_name, 'Lucía Pérez', 'still within the period');
+    assert.deepEqual((await t.db.query('SELECT * FROM invoices ORDER BY id')).rows, invoicesBefore);
+    const mails = await t.db.query('SELECT 1 FROM mail_outbox WHERE order_id = $1', [old.id]);
+    assert.equal(mails.rows.length, 0, 'the mails repeating the data go');
+    const notes = (
+      await t.db.query<{ note: string | null; actor: string }>(
+        'SELECT note, actor FROM order_events WHERE order_id = $1 ORDER BY id',
+        [old.id],
+      )
+    ).rows;
+    assert.ok(
+      notes.every((n) => n.note !== 'La clienta pasará el lunes'),
+      "staff's notes go",
+    );
+    assert.equal(notes.at(-1)?.note, 'Datos personales suprimidos: plazo legal de conservación cumplido');
+    const recorded = await t.db.query<{ personal_data_orders: number }>(
+      'SELECT personal_data_orders FROM retention_runs WHERE day = $1::date',
+      [run.day],
+    );
+    assert.equal(recorded.rows[0]?.personal_data_orders, 1);
   });
 
   it('notifications that failed verification go after UNVERIFIED_NOTIFICATION_DAYS; verified ones stay', async () => {

@@ -21,6 +21,7 @@ import staffDevices from './migrations/0019-staff-devices.ts';
 import onePhotoDesignsAsScenes from './migrations/0020-one-photo-designs-as-scenes.ts';
 import conditionsCopies from './migrations/0021-conditions-copies.ts';
 import jobs from './migrations/0022-jobs.ts';
+import retentionPersonalData from './migrations/0023-retention-personal-data.ts';
 
 /** Versioned migrations, applied in order, each once. Append only: never edit a released one. */
 export const migrations: { version: number; name: string; sql: string }[] = [
@@ -46,6 +47,7 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   { version: 20, name: 'one-photo-designs-as-scenes', sql: onePhotoDesignsAsScenes },
   { version: 21, name: 'conditions-copies', sql: conditionsCopies },
   { version: 22, name: 'jobs', sql: jobs },
+  { version: 23, name: 'retention-personal-data', sql: retentionPersonalData },
 ];
 
 /** Any number that is ours alone: instances starting together take turns through this lock. */

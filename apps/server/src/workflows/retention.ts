@@ -1,16 +1,18 @@
 import type { RetentionPeriods } from '@shop/contracts/retention';
-import type { Database } from '../db/client.ts';
+import type { Database, Queryable } from '../db/client.ts';
 import type { FileService } from '../modules/files/index.ts';
 import { dropInvoiceRequests, filesOfInvoices } from '../modules/invoices/index.ts';
 import { dropMailsOfOrders, filesAttachedToMails } from '../modules/mail/index.ts';
 import {
   abandonedOrders,
   deleteOrders,
+  dropStaffNotes,
   dropUploadLinks,
   filesOfOrders,
   filesUsedByOrders,
   noteRetention,
   ordersPastKeeping,
+  ordersPastLegalKeeping,
   stripOrders,
 } from '../modules/orders/index.ts';
 import { ordersWithPaymentAttempts, purgeUnverifiedNotifications } from '../modules/payments/index.ts';
@@ -28,7 +30,9 @@ import { claimRetentionDay, type RetentionCounts, recordRetention } from '../mod
  *   `photoDaysAfterWarranty` days after delivery; a cancelled one `cancelledOrderDays` after the
  *   cancellation; a print batch's PDF (the sheets with its orders' designs) goes with the first of
  *   its orders, the batch's record stays;
- * - invoices, their PDFs and their orders are never touched here (kept for the legal period);
+ * - a finished order's personal data (name, e-mail, phone, address, and the mails repeating them)
+ *   goes `invoiceYears` after it was delivered or cancelled, the legal keeping period of its
+ *   invoices; the invoices, their PDFs and the VERI*FACTU records are never touched here;
  * - payment notifications that failed verification go `UNVERIFIED_NOTIFICATION_DAYS` after they
  *   arrived, long enough to look into them. Verified ones are the payments' records and stay.
  *
@@ -50,9 +54,32 @@ const NOTHING: RetentionCounts = {
   abandonedOrders: 0,
   abandonedAnonymised: 0,
   photoOrders: 0,
+  personalDataOrders: 0,
   files: 0,
   unverifiedNotifications: 0,
 };
+
+/**
+ * Which of these files nothing uses any more (no order, invoice, mail attachment or print batch):
+ * the ones a retention or an erasure may delete.
+ */
+export async function unusedFiles(
+  tx: Queryable,
+  files: FileService,
+  candidates: readonly string[],
+): Promise<string[]> {
+  const unique = [...new Set(candidates)];
+  const used = [
+    await filesUsedByOrders(tx, unique),
+    await filesOfInvoices(tx, unique),
+    await filesAttachedToMails(tx, unique),
+    await filesOfBatches(tx, unique),
+  ];
+  return files.stored(
+    tx,
+    unique.filter((id) => !used.some((set) => set.has(id))),
+  );
+}
 
 /** Runs the day's retention; see above. Bytes of deleted files go after the commit. */
 export async function runRetention(
@@ -92,24 +119,24 @@ export async function runRetention(
     candidates.push(...(await releaseBatchFilesOf(tx, photoOrders)));
     await noteRetention(tx, photoOrders, 'Foto y diseño suprimidos: plazo de conservación cumplido');
 
-    // A file goes only if nothing else uses it (another order, an invoice, a mail attachment, a batch).
-    const unique = [...new Set(candidates)];
-    const used = [
-      await filesUsedByOrders(tx, unique),
-      await filesOfInvoices(tx, unique),
-      await filesAttachedToMails(tx, unique),
-      await filesOfBatches(tx, unique),
-    ];
-    const unused = await files.stored(
-      tx,
-      unique.filter((id) => !used.some((set) => set.has(id))),
-    );
+    // Past the legal keeping period of their invoices: the finished orders' personal data, and the
+    // mails that repeat it. The invoices keep the data the law asks of them.
+    const legalOrders = await ordersPastLegalKeeping(tx, now, periods);
+    candidates.push(...(await filesOfOrders(tx, legalOrders)));
+    await dropMailsOfOrders(tx, legalOrders);
+    await dropInvoiceRequests(tx, legalOrders);
+    await dropStaffNotes(tx, legalOrders);
+    await stripOrders(tx, legalOrders, true);
+    await noteRetention(tx, legalOrders, 'Datos personales suprimidos: plazo legal de conservación cumplido');
+
+    const unused = await unusedFiles(tx, files, candidates);
     for (const id of unused) removeBytes.push(await files.remove(tx, id));
 
     const counts: RetentionCounts = {
       abandonedOrders: deleted.length,
       abandonedAnonymised: anonymised.length,
       photoOrders: photoOrders.length,
+      personalDataOrders: legalOrders.length,
       files: unused.length,
       unverifiedNotifications: await purgeUnverifiedNotifications(tx, now),
     };

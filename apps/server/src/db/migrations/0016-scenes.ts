@@ -16,7 +16,7 @@ ALTER TABLE orders
 
 CREATE TABLE order_photos (
   order_id uuid NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
-  -- A photo whose file is erased (scripts/anonymise-customer.sql) leaves the tray with it.
+  -- A photo whose file is erased (an erasure request) leaves the tray with it.
   file_id text NOT NULL REFERENCES files(id) ON DELETE CASCADE,
   added_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (order_id, file_id)

@@ -187,13 +187,17 @@ export async function issue(tx: Queryable, deps: InvoiceDeps, spec: IssueSpec): 
     province: order.store.province,
   };
   const clean = (v: string | null) => (v ? stripControlChars(v) || null : null);
+  // Only what the invoice needs: a simplified one names no buyer (RD 1619/2012 art. 7), so it keeps
+  // none of the customer's data; a full one names its recipient (the fiscal data) and where the
+  // case was sent. No invoice keeps an e-mail or a phone: the order has them while it needs them.
+  const shipTo = Boolean(spec.fiscal) && order.isHomeDelivery;
   const buyer = {
-    name: clean(order.customerName),
-    email: clean(order.customerEmail),
-    phone: clean(order.customerPhone),
-    address: order.isHomeDelivery ? clean(order.customerAddress) : null,
-    city: order.isHomeDelivery ? clean(order.customerCity) : null,
-    postalCode: order.isHomeDelivery ? clean(order.customerPostalCode) : null,
+    name: null,
+    email: null,
+    phone: null,
+    address: shipTo ? clean(order.customerAddress) : null,
+    city: shipTo ? clean(order.customerCity) : null,
+    postalCode: shipTo ? clean(order.customerPostalCode) : null,
   };
   const references: string[] = [];
   if (spec.rectifies) {
@@ -220,7 +224,8 @@ export async function issue(tx: Queryable, deps: InvoiceDeps, spec: IssueSpec): 
     store,
     buyer: {
       name: buyer.name,
-      delivery: order.isHomeDelivery
+      pickup: !order.isHomeDelivery,
+      delivery: shipTo
         ? { address: buyer.address ?? '', postalCode: buyer.postalCode ?? '', city: buyer.city ?? '' }
         : null,
       fiscal: spec.fiscal

@@ -40,7 +40,9 @@ export interface InvoicePdfData {
   store: { name: string; address: string; postalCode: string; town: string; province: string };
   buyer: {
     name: string | null;
-    /** Present only for home delivery. */
+    /** Collected at the store (otherwise sent home). */
+    pickup: boolean;
+    /** Where a full invoice's case was sent; null otherwise (a simplified invoice names no one). */
     delivery: { address: string; postalCode: string; city: string } | null;
     /** A full invoice's recipient (RD 1619/2012 art. 6.1.d and e). */
     fiscal: { name: string; taxId: string; address: string } | null;
@@ -153,8 +155,9 @@ export async function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
   yl = w.paragraph(st.name, MARGIN, yl, 10, half - 10, { font: bold });
   yl = w.paragraph(st.address, MARGIN, yl, 9, half - 10);
   yl = w.paragraph(`${st.postalCode} ${st.town} (${st.province})`, MARGIN, yl, 9, half - 10);
-  if (!data.buyer.delivery)
-    yl = w.paragraph('Recogida en tienda', MARGIN, yl, 9, half - 10, { color: MUTED });
+  yl = w.paragraph(data.buyer.pickup ? 'Recogida en tienda' : 'Envío a domicilio', MARGIN, yl, 9, half - 10, {
+    color: MUTED,
+  });
 
   const bx = MARGIN + half;
   let yr = y;

@@ -2,4 +2,10 @@
 
 export { makeCheckoutEffects } from './checkout-effects.ts';
 export { conditionsDocument, renderConditionsPdf } from './conditions-pdf.ts';
-export { dropMailsOfOrders, filesAttachedToMails } from './retention.ts';
+export {
+  countMailsOfOrders,
+  countMailsTo,
+  dropMailsOfOrders,
+  dropMailsTo,
+  filesAttachedToMails,
+} from './retention.ts';

@@ -14,3 +14,31 @@ export async function filesAttachedToMails(tx: Queryable, fileIds: readonly stri
   );
   return new Set(rows.map((r) => r.file_id));
 }
+
+/** Staff mails written to this address, not about an order (their text may hold the person's data). */
+export async function dropMailsTo(tx: Queryable, email: string): Promise<number> {
+  const { rowCount } = await tx.query(
+    'DELETE FROM mail_outbox WHERE order_id IS NULL AND lower(trim(to_address)) = $1',
+    [email.trim().toLowerCase()],
+  );
+  return rowCount;
+}
+
+/** How many mails there are about these orders (what dropping them removes). */
+export async function countMailsOfOrders(tx: Queryable, orderIds: readonly string[]): Promise<number> {
+  if (orderIds.length === 0) return 0;
+  const { rows } = await tx.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM mail_outbox WHERE order_id = ANY($1::uuid[])',
+    [orderIds],
+  );
+  return rows[0]!.n;
+}
+
+/** How many staff mails went to this address (what dropMailsTo removes). */
+export async function countMailsTo(tx: Queryable, email: string): Promise<number> {
+  const { rows } = await tx.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM mail_outbox WHERE order_id IS NULL AND lower(trim(to_address)) = $1',
+    [email.trim().toLowerCase()],
+  );
+  return rows[0]!.n;
+}

@@ -16,11 +16,14 @@ export { ordersNameStaff, storeHasOrders, uploadAttached } from './references.ts
 export {
   abandonedOrders,
   deleteOrders,
+  dropStaffNotes,
   dropUploadLinks,
   filesOfOrders,
   filesUsedByOrders,
   noteRetention,
+  ordersOfCustomer,
   ordersPastKeeping,
+  ordersPastLegalKeeping,
   stripOrders,
 } from './retention.ts';
 export { getOrder } from './service.ts';

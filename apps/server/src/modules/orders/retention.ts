@@ -1,4 +1,5 @@
-import { isBeingOrdered, statusesWhere } from '@shop/contracts/order-lifecycle';
+import { isBeingOrdered, type OrderStatus, statusesWhere } from '@shop/contracts/order-lifecycle';
+import { formatOrderNumber } from '@shop/contracts/order-number';
 import type { RetentionPeriods } from '@shop/contracts/retention';
 import type { Queryable } from '../../db/client.ts';
 
@@ -55,6 +56,29 @@ export async function ordersPastKeeping(
   return rows.map((r) => r.id);
 }
 
+/**
+ * Finished orders (delivered or cancelled) whose last change of state is older than the legal
+ * keeping period of their invoices, and that still hold personal data.
+ */
+export async function ordersPastLegalKeeping(
+  tx: Queryable,
+  now: Date,
+  periods: RetentionPeriods,
+): Promise<string[]> {
+  const { rows } = await tx.query<{ id: string }>(
+    `SELECT o.id FROM orders o
+     JOIN LATERAL (SELECT max(e.at) AS at FROM order_events e
+                   WHERE e.order_id = o.id AND e.to_status = o.status AND e.kind = 'status'
+                     AND e.from_status IS DISTINCT FROM e.to_status) last ON true
+     WHERE o.status IN ('delivered', 'cancelled')
+       AND last.at < $1::timestamptz - make_interval(years => $2)
+       AND (o.customer_name IS NOT NULL OR o.customer_email IS NOT NULL OR o.customer_phone IS NOT NULL
+            OR o.customer_address IS NOT NULL OR o.customer_city IS NOT NULL OR o.customer_postal_code IS NOT NULL)`,
+    [now.toISOString(), periods.invoiceYears],
+  );
+  return rows.map((r) => r.id);
+}
+
 /** The files of these orders: photo, design, print files, the design's photos and the photo tray. */
 export async function filesOfOrders(tx: Queryable, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];
@@ -107,12 +131,53 @@ export async function deleteOrders(tx: Queryable, ids: readonly string[]): Promi
   if (ids.length > 0) await tx.query('DELETE FROM orders WHERE id = ANY($1::uuid[])', [ids]);
 }
 
-/** A line in each order's timeline saying what retention removed. */
-export async function noteRetention(tx: Queryable, ids: readonly string[], note: string): Promise<void> {
+/** A customer's orders, by the e-mail address they gave, oldest first; `invoiced`: paid, so invoiced. */
+export async function ordersOfCustomer(
+  tx: Queryable,
+  email: string,
+): Promise<{ id: string; orderNumber: string; status: OrderStatus; invoiced: boolean }[]> {
+  const { rows } = await tx.query<{
+    id: string;
+    order_number: number;
+    status: OrderStatus;
+    invoiced: boolean;
+  }>(
+    `SELECT o.id, o.order_number, o.status,
+            o.paid_at IS NOT NULL AS invoiced
+     FROM orders o WHERE lower(trim(o.customer_email)) = $1 ORDER BY o.created_at, o.order_number`,
+    [email.trim().toLowerCase()],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    orderNumber: formatOrderNumber(r.order_number),
+    status: r.status,
+    invoiced: r.invoiced,
+  }));
+}
+
+/** Staff notes in the orders' timelines go: they may speak of the person. */
+export async function dropStaffNotes(tx: Queryable, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.query(
+    `UPDATE order_events SET note = NULL WHERE order_id = ANY($1::uuid[]) AND actor LIKE 'staff:%'`,
+    [ids],
+  );
+}
+
+/**
+ * A line in each order's timeline saying what was removed: by the retention on schedule, or
+ * ('rgpd') at the customer's request.
+ */
+export async function noteRetention(
+  tx: Queryable,
+  ids: readonly string[],
+  note: string,
+  actor: 'retention' | 'rgpd' = 'retention',
+): Promise<void> {
   if (ids.length === 0) return;
   await tx.query(
     `INSERT INTO order_events (order_id, from_status, to_status, actor, note)
-     SELECT id, status, status, 'retention', $2 FROM orders WHERE id = ANY($1::uuid[])`,
-    [ids, note],
+     SELECT id, status, status, $3, $2 FROM orders WHERE id = ANY($1::uuid[])`,
+    [ids, note, actor],
   );
 }

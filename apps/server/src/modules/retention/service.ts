@@ -12,6 +12,8 @@ export interface RetentionCounts {
   abandonedOrders: number;
   abandonedAnonymised: number;
   photoOrders: number;
+  /** Finished orders past the legal keeping period whose personal data went. */
+  personalDataOrders: number;
   files: number;
   unverifiedNotifications: number;
 }
@@ -41,8 +43,16 @@ export async function claimRetentionDay(
 
 export async function recordRetention(tx: Queryable, day: string, counts: RetentionCounts): Promise<void> {
   await tx.query(
-    `UPDATE retention_runs SET abandoned_orders = $2, abandoned_anonymised = $3, photo_orders = $4, files = $5
+    `UPDATE retention_runs SET abandoned_orders = $2, abandoned_anonymised = $3, photo_orders = $4, files = $5,
+       personal_data_orders = $6
      WHERE day = $1::date`,
-    [day, counts.abandonedOrders, counts.abandonedAnonymised, counts.photoOrders, counts.files],
+    [
+      day,
+      counts.abandonedOrders,
+      counts.abandonedAnonymised,
+      counts.photoOrders,
+      counts.files,
+      counts.personalDataOrders,
+    ],
   );
 }

@@ -39,6 +39,8 @@ export function actorLabel(actor: string): string {
   if (actor === 'customer') return 'Cliente';
   if (actor === 'phone') return 'Cliente (desde el móvil)';
   if (actor === 'gateway') return 'Pasarela de pago';
+  if (actor === 'retention') return 'Conservación de datos';
+  if (actor === 'rgpd') return 'Supresión a petición del cliente';
   if (actor.startsWith('staff:')) return actor.slice('staff:'.length);
   return actor;
 }

@@ -9,6 +9,7 @@ import { OrderDetailPage } from '../components/orders/order-detail-page';
 import { OrdersPage } from '../components/orders/orders-page';
 import { PaymentsPage } from '../components/payments/payments-page';
 import { PrintQueuePage } from '../components/print/print-queue-page';
+import { ErasurePage } from '../components/privacy/erasure-page';
 import { SalesReportPage } from '../components/reports/sales-report-page';
 import type { AnyResource } from '../kit/resource';
 import { brandsResource } from './brands';
@@ -34,6 +35,7 @@ const ICONS = {
   invoices: icon('M6 2h9l4 4v16H6zM14 2v5h5M9 13h7M9 17h7'),
   payments: icon('M2 6h20v12H2zM2 10h20M6 15h4'),
   account: icon('M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM5 21a7 7 0 0 1 14 0'),
+  privacy: icon('M12 2l8 3v6c0 5-3.5 9-8 11-4.5-2-8-6-8-11V5zM9 12l2 2 4-4'),
   staff: icon(
     'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM2 21a7 7 0 0 1 14 0M17 11a3 3 0 1 0 0-6M22 21a6 6 0 0 0-4-5.6',
   ),
@@ -88,5 +90,12 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { segment: 'facturas', label: 'Facturas', icon: ICONS.invoices, roles: ADMIN, page: <InvoicesPage /> },
   { segment: 'pagos', label: 'Pagos', icon: ICONS.payments, roles: ADMIN, page: <PaymentsPage /> },
   { segment: 'personal', label: 'Personal', icon: ICONS.staff, roles: ADMIN, resource: staffResource },
+  {
+    segment: 'datos-personales',
+    label: 'Datos personales',
+    icon: ICONS.privacy,
+    roles: ADMIN,
+    page: <ErasurePage />,
+  },
   { segment: 'cuenta', label: 'Mi cuenta', icon: ICONS.account, roles: ALL, page: <AccountPage /> },
 ];
