@@ -9,7 +9,12 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { ModelPage } from '@shop/contracts/catalogue';
 import { DELIVERY_AREA_NOTE } from '@shop/contracts/checkout-rules';
-import { DELIVERY_TIME, PICKUP_TIME, WITHDRAWAL_EXEMPTION } from '@shop/contracts/consumer-terms';
+import {
+  DELIVERY_TIME,
+  PICKUP_TIME,
+  PICKUP_TIME_WITHOUT_MAIL,
+  WITHDRAWAL_EXEMPTION,
+} from '@shop/contracts/consumer-terms';
 import { messages } from '@shop/contracts/messages';
 import { formatEuros } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
@@ -300,7 +305,12 @@ describe('checkout', () => {
       const notices = page.getByRole('list', { name: 'Antes de confirmar' });
       await expectNotices(page, notices);
       await notices.getByText(`Recogida en ${store.name}, ${store.address}`).waitFor();
+      // No mail is promised without an address to send it to; typing one brings the promise.
+      await notices.getByText(PICKUP_TIME_WITHOUT_MAIL, { exact: false }).waitFor();
+      await field(page, 'Correo electrónico').fill('lucia@example.com');
       await notices.getByText(PICKUP_TIME, { exact: false }).waitFor();
+      await field(page, 'Correo electrónico').fill('');
+      await notices.getByText(PICKUP_TIME_WITHOUT_MAIL, { exact: false }).waitFor();
       assert.equal(
         await page
           .getByRole('button', { name: 'Confirmar pedido con obligación de pago', exact: true })
@@ -329,6 +339,12 @@ describe('checkout', () => {
         ['Código postal', store.postalCode],
       ]);
       await confirmation.getByText(`Pagarás ${formatEuros(order.total)} al recoger tu funda.`).waitFor();
+      // Placed with a name only: no mail will come, so the page is the customer's copy.
+      await confirmation
+        .getByText('No nos has dado un correo electrónico, así que no te escribiremos', { exact: false })
+        .waitFor();
+      await confirmation.getByRole('button', { name: 'Imprimir o guardar en PDF' }).waitFor();
+      await confirmation.getByRole('link', { name: 'Sigue tu pedido' }).waitFor();
       await shot(page, 'confirmacion');
 
       const placed = await serverOrder(tab, id);
@@ -441,6 +457,10 @@ describe('checkout', () => {
         await page.getByRole('heading', { name: 'Envío a domicilio' }).waitFor();
         await page.getByText('Calle Larios, 5, 2.º B').waitFor();
         await page.getByText(`Llega ${DELIVERY_TIME}.`).waitFor();
+        // Where the receipt and the invoice went.
+        await page
+          .getByText('Te hemos enviado el justificante del pago y la factura a lucia@example.com.')
+          .waitFor();
         const invoice = page.getByRole('link', { name: /^Descargar la factura .+ \(PDF\)$/ });
         const href = await invoice.getAttribute('href');
         assert.ok(href, `the invoice link (${when})`);
@@ -448,6 +468,11 @@ describe('checkout', () => {
         assert.equal(pdf.headers()['content-type'], 'application/pdf');
       }
       await shot(page, 'payment-success');
+      // Back to the data page (as Back from the bank's page lands): the paid order's page, not 'no order'.
+      await page.goto(`${server.url}/pedido/datos`);
+      await page.waitForURL(at('/payment-success'));
+      await page.getByText(`Número de pedido: ${order.orderNumber}`).waitFor();
+      assert.equal(await page.getByText(messages.noOrderInSession).count(), 0);
 
       const status = await paymentStatus(tab, id);
       assert.equal(status.status, 'paid');
@@ -484,6 +509,7 @@ describe('checkout', () => {
       const { id } = await openCheckout(tab);
       await toDataPayingNow(page, 'Recogida en tienda');
       await field(page, 'Nombre completo').fill('Pablo Romero');
+      await field(page, 'Correo electrónico').fill('pablo@example.com');
       await page.getByRole('button', { name: 'Pagar' }).click();
       await page.waitForURL(at('/simulator/redsys'));
 
@@ -524,6 +550,19 @@ describe('checkout', () => {
       await page.getByRole('link', { name: 'Intentar el pago de nuevo' }).click();
       await page.waitForURL('**/pedido/datos');
       await page.getByRole('button', { name: 'Pagar' }).waitFor();
+
+      // This time the customer cancels at the bank's page: no error, nothing charged, pay when ready.
+      await page.getByRole('button', { name: 'Pagar' }).click();
+      await page.waitForURL(at('/simulator/redsys'));
+      await page.getByRole('button', { name: 'Cancelar' }).click();
+      await page.waitForURL(at('/payment-failure'));
+      await pageHeading(page).filter({ hasText: messages.paymentCancelledTitle }).waitFor();
+      await page.getByText(messages.paymentCancelledText).waitFor();
+      assert.equal(await page.getByText(messages.paymentFailedText).count(), 0);
+      await shot(page, 'payment-cancelled');
+      await page.getByRole('link', { name: 'Volver al pedido y pagar' }).click();
+      await page.waitForURL('**/pedido/datos');
+      await page.getByRole('button', { name: 'Pagar' }).waitFor();
       assert.deepEqual(tab.errors, []);
     } finally {
       await tab.context.close();
@@ -537,6 +576,7 @@ describe('checkout', () => {
       const { id, order } = await openCheckout(tab);
       await toDataPayingNow(page, 'Recogida en tienda');
       await field(page, 'Nombre completo').fill('Marta Gil');
+      await field(page, 'Correo electrónico').fill('marta@example.com');
       await page.getByRole('radio', { name: 'Bizum' }).check();
       await page.getByRole('button', { name: 'Pagar' }).click();
       await page.waitForURL(at('/simulator/redsys'));
@@ -585,7 +625,7 @@ describe('checkout', () => {
           {
             what: 'name empty',
             change: { 'Nombre completo': '' },
-            message: messages.contactFieldsRequired,
+            message: messages.nameRequired,
             focus: 'Nombre completo',
           },
           {
@@ -806,7 +846,7 @@ describe('checkout', () => {
       await page.getByRole('button', { name: 'Continuar' }).click();
       await page.waitForURL('**/pedido/datos');
       await page.getByRole('button', { name: 'Confirmar pedido con obligación de pago' }).click();
-      await eventually(async () => assert.equal(await alertText(page), messages.contactFieldsRequired));
+      await eventually(async () => assert.equal(await alertText(page), messages.nameRequired));
       assert.equal(await field(page, 'Correo electrónico').getAttribute('aria-invalid'), null);
       await field(page, 'Nombre completo').fill('Ana');
       await field(page, 'Correo electrónico').fill('ana');

@@ -197,7 +197,7 @@ test('a 2x2 design with photos, texts, stickers and a filter survives a reload, 
     await page.waitForURL(`${server.url}/pedido/pagar-tienda`);
     const ordered = await getJsonAs<Order>(page, `${server.url}/api/orders/${orderId}`);
     assert.equal(
-      await page.evaluate(() => localStorage.getItem('designInProgress')),
+      (await page.context().cookies(server.url)).find((c) => c.name === 'designInProgress') ?? null,
       null,
       'an ordered design is no longer offered to carry on',
     );

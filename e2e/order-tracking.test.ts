@@ -177,6 +177,7 @@ test('pickup: the customer follows the mail link through printed, ready and deli
     assert.match(await step(page, 'En producción'), /\d{4}/);
     assert.match(await step(page, 'Listo para recoger'), /\d{4}/);
     assert.match(await step(page, 'Entregado'), /Pendiente/);
+    await page.getByText('Al recogerla, indica el número de pedido', { exact: false }).waitFor();
     await page.screenshot({ path: join(screenshotDir, 'movil-listo.png'), fullPage: true });
 
     // 3. Paid at the counter and handed over: the last mail, every step dated, the invoice.
@@ -189,6 +190,11 @@ test('pickup: the customer follows the mail link through printed, ready and deli
       assert.match(await step(page, label), /\d{4}/, label);
     }
     await page.getByRole('link', { name: /Descargar la factura/ }).waitFor();
+    // Collected: nothing is left to pick up, so the page no longer asks for the number at the counter.
+    assert.equal(
+      await page.getByText('Al recogerla, indica el número de pedido', { exact: false }).count(),
+      0,
+    );
     await page.screenshot({ path: join(screenshotDir, 'movil-entregado.png'), fullPage: true });
 
     // 4. Forwarded: another browser with only the link sees the same page and gets the invoice,

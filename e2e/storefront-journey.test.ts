@@ -160,12 +160,26 @@ for (const viewport of viewportNames) {
           const fallback = page.getByRole('img', { name: `Funda para ${EXTRA_MODELS[0]}` });
           assert.match((await fallback.getAttribute('src')) ?? '', /phone-case-fallback/);
 
-          // Picking a model creates the order and opens the editor.
+          // Picking a model creates the order and opens the editor. An earlier order's choices in
+          // this tab (pickup, paying at the store) are not the new order's: 'Pagar ahora' will offer
+          // home delivery first again, as it does for any new order.
+          await page.evaluate(() => {
+            sessionStorage.setItem('delivery_method', 'pickup');
+            sessionStorage.setItem('payment_method', 'paystore');
+          });
           const first = (await modelsOf(`store=${STORE_ID}&brand=${APPLE_ID}`)).items[0]!;
           await page.getByRole('button', { name: `Personalizar ${first.name}` }).click();
           await page.waitForURL(`${server.url}/editor-modelo`);
           const orderId = await page.evaluate(() => sessionStorage.getItem('order_id'));
           assert.ok(orderId, 'sessionStorage.order_id is set');
+          assert.deepEqual(
+            await page.evaluate(() => [
+              sessionStorage.getItem('delivery_method'),
+              sessionStorage.getItem('payment_method'),
+            ]),
+            [null, null],
+            "the earlier order's choices are gone",
+          );
           const order = await getJsonAs<Order>(page, `${server.url}/api/orders/${orderId}`);
           assert.equal(order.model.id, first.id);
           assert.equal(order.store.id, STORE_ID);

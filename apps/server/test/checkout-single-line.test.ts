@@ -42,7 +42,11 @@ describe('contact and delivery fields are stored on one line', () => {
     const id = await f.designed('paystore');
     const res = await f.owner.post(`/api/orders/${id}/confirmUserDetails`, { name: '\r\n\u2028\u2029' });
     assert.equal(res.statusCode, 400, res.body);
-    assert.deepEqual(res.json(), { error: 'VALIDATION_FAILED', message: messages.contactFieldsRequired });
+    assert.deepEqual(res.json(), {
+      error: 'VALIDATION_FAILED',
+      message: messages.nameRequired,
+      field: 'name',
+    });
     assert.equal((await stored(id)).customer_name, null);
   });
 

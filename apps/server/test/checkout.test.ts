@@ -116,10 +116,19 @@ describe('checkout: the order calls as a server-enforced state machine', () => {
   });
 
   describe('the contact and delivery rules, at the API', () => {
-    const contact: [string, Record<string, string>, boolean, keyof typeof messages | null][] = [
-      ['name missing (pickup)', { name: '', email: '', phone: '' }, false, 'contactFieldsRequired'],
-      ['name only spaces', { name: '   ' }, false, 'contactFieldsRequired'],
-      ['name only (pickup) is enough', { name: 'Pepe' }, false, null],
+    // false: picked up and paid at the store; 'online': picked up, paid online; true: delivered (paid online).
+    type Way = boolean | 'online';
+    const contact: [string, Record<string, string>, Way, keyof typeof messages | null][] = [
+      ['name missing (pickup)', { name: '', email: '', phone: '' }, false, 'nameRequired'],
+      ['name only spaces', { name: '   ' }, false, 'nameRequired'],
+      ['name only (pickup paid at the store) is enough', { name: 'Pepe' }, false, null],
+      [
+        'pickup paid online without e-mail',
+        { name: 'Pepe', email: '', phone: '600000000' },
+        'online',
+        'emailRequiredToPay',
+      ],
+      ['pickup paid online with e-mail only', { name: 'Pepe', email: 'p@x.es', phone: '' }, 'online', null],
       [
         'delivery without e-mail',
         { name: 'Pepe', email: '', phone: '600000000' },
@@ -148,9 +157,9 @@ describe('checkout: the order calls as a server-enforced state machine', () => {
     for (const [name, body, delivery, problem] of contact) {
       test(`contact: ${name}`, async () => {
         const order = await designedOrder(c);
-        if (delivery) {
+        if (delivery === true || delivery === 'online') {
           await expectOk(call(order, 'confirmPaymentMethod?paymentMethod=paynow'));
-          await expectOk(call(order, 'addDelivery'));
+          await expectOk(call(order, delivery === true ? 'addDelivery' : 'confirmInStorePickup'));
         }
         const res = await call(order, 'confirmUserDetails', body);
         if (problem === null) {
@@ -158,7 +167,15 @@ describe('checkout: the order calls as a server-enforced state machine', () => {
           return;
         }
         assert.equal(res.statusCode, 400);
-        assert.deepEqual(res.json(), { error: 'VALIDATION_FAILED', message: messages[problem] });
+        const { field, ...refusal } = res.json();
+        assert.deepEqual(refusal, { error: 'VALIDATION_FAILED', message: messages[problem] });
+        const fieldOf: Partial<Record<keyof typeof messages, string>> = {
+          nameRequired: 'name',
+          emailRequiredToPay: 'email',
+          invalidEmail: 'email',
+          invalidPhone: 'phone',
+        };
+        assert.equal(field, fieldOf[problem], 'the form is told which field');
         assert.equal((await read(order)).customerName, null, 'nothing stored');
       });
     }

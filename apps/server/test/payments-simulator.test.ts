@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { formatEuros } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
-import type { PaymentInitiation } from '@shop/contracts/payments';
+import type { PaymentInitiation, PaymentStatus } from '@shop/contracts/payments';
 import Fastify from 'fastify';
 import { loadConfig } from '../src/env.ts';
 import {
@@ -138,6 +138,8 @@ describe('built-in Redsys simulator (real HTTP notification)', () => {
       [['failed', '0190']],
     );
     assert.equal(orderPaidCalls.get(o.id), undefined);
+    const status = (await c.get(`/api/payment/redsys/${o.id}`)).json() as PaymentStatus;
+    assert.equal(status.attempts[0]?.cancelledByCustomer, false, 'a denial is not a cancellation');
   });
 
   test('cancelling at the gateway is a failed attempt (9915)', async () => {
@@ -149,6 +151,9 @@ describe('built-in Redsys simulator (real HTTP notification)', () => {
       (await attemptsOf(t.db, o.id)).map((a) => [a.status, a.ds_response]),
       [['failed', '9915']],
     );
+    // The customer's pages say it was cancelled, not that something went wrong.
+    const status = (await c.get(`/api/payment/redsys/${o.id}`)).json() as PaymentStatus;
+    assert.equal(status.attempts[0]?.cancelledByCustomer, true);
   });
 
   test('Bizum: the request carries pay method z, the page offers Bizum only, and it pays', async () => {

@@ -153,10 +153,7 @@ describe('singleLine', () => {
   });
 
   it('an empty name after it is a missing name', () => {
-    assert.equal(
-      contactProblem({ name: '\r\n\u2028', email: '', phone: '' }, false),
-      'contactFieldsRequired',
-    );
+    assert.equal(contactProblem({ name: '\r\n\u2028', email: '', phone: '' }, false), 'nameRequired');
     assert.equal(normaliseContact({ name: 'Lucía\nPérez', email: '', phone: '' }).name, 'Lucía Pérez');
   });
 });

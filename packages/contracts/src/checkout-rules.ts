@@ -86,13 +86,27 @@ export interface DeliveryFields {
   postalCode: string;
 }
 
-export type ContactProblem = 'contactFieldsRequired' | 'invalidEmail' | 'invalidPhone';
+export type ContactProblem =
+  | 'nameRequired'
+  | 'contactFieldsRequired'
+  | 'emailRequiredToPay'
+  | 'invalidEmail'
+  | 'invalidPhone';
 export type DeliveryProblem = 'deliveryFieldsRequired' | 'invalidPostalCode' | 'postalCodeNotDelivered';
 
-/** The first problem with the contact data, or null. E-mail and phone are required for delivery. */
-export function contactProblem(c: ContactFields, homeDelivery: boolean): ContactProblem | null {
-  if (!singleLine(c.name)) return 'contactFieldsRequired';
+/**
+ * The first problem with the contact data, or null. The name is always required; e-mail and phone
+ * for home delivery; the e-mail for paying online, whose receipt and invoice go there. A pickup
+ * paid at the store may go without either: its confirmation page is the customer's copy.
+ */
+export function contactProblem(
+  c: ContactFields,
+  homeDelivery: boolean,
+  payNow = false,
+): ContactProblem | null {
+  if (!singleLine(c.name)) return 'nameRequired';
   if (homeDelivery && (!c.email.trim() || !c.phone.trim())) return 'contactFieldsRequired';
+  if (payNow && !c.email.trim()) return 'emailRequiredToPay';
   if (c.email.trim() && !isEmail(c.email)) return 'invalidEmail';
   if (c.phone.trim() && !normaliseSpanishPhone(c.phone)) return 'invalidPhone';
   return null;

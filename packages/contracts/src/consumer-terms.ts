@@ -23,6 +23,13 @@ export const DELIVERY_TIME = 'en 2 a 4 días laborables (enviamos de lunes a vie
 export const PICKUP_TIME =
   'te avisamos por correo en cuanto esté lista para recoger (como máximo, 30 días naturales)';
 
+/** The same for an order without an e-mail address: no mail is promised that cannot be sent. */
+export const PICKUP_TIME_WITHOUT_MAIL =
+  'estará lista para recoger en 30 días naturales como máximo; sin correo electrónico no podemos avisarte, así que consulta cómo va con el enlace de seguimiento o en la tienda';
+
+/** When a pickup order can be collected, said as the customer will (or will not) be told. */
+export const pickupTime = (withMail: boolean): string => (withMail ? PICKUP_TIME : PICKUP_TIME_WITHOUT_MAIL);
+
 /** The static pages the checkout and the mails link to (their slugs in the storefront). */
 export const TERMS_PAGES = {
   generalConditions: '/general-conditions',

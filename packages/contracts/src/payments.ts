@@ -34,6 +34,8 @@ export const PaymentAttemptSchema = z.object({
   status: PaymentAttemptStatus,
   /** Euros, VAT included: the order's price plus shipping when the attempt was made. */
   amount: z.number(),
+  /** The gateway said the customer cancelled it (Ds_Response 9915): nothing went wrong. */
+  cancelledByCustomer: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -11,6 +11,8 @@ export const paths = {
   payNow: '/pedido/pagar-ahora',
   orderData: '/pedido/datos',
   orderConfirmation: '/pedido/confirmacion',
+  /** Where the gateway sends a paid customer back (its address is registered with the bank). */
+  paymentSuccess: '/payment-success',
   editorEdit: '/editor-edicion',
   /** The customer's read-only tracking page of an order: its tracking token, never the order id. */
   tracking: (trackingToken: string) => `/seguimiento/${trackingToken}`,

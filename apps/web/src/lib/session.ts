@@ -72,13 +72,31 @@ export function removeSessionValues(...keys: SessionKey[]): void {
  * for directly (a reload of the models page) comes with its first screen (STORE_COOKIE).
  */
 function writeStoreCookie(storeId: string | null): void {
+  writeSessionCookie(STORE_COOKIE, storeId, 'Lax');
+}
+
+/**
+ * Sets a cookie for the browsing session (no expiry: it goes when the browser closes), or deletes
+ * it (null); Secure on HTTPS. Cookies off: nothing happens, and callers do without it.
+ */
+export function writeSessionCookie(name: string, value: string | null, sameSite: 'Lax' | 'Strict'): void {
   const secure = location.protocol === 'https:' ? '; Secure' : '';
-  const value = storeId === null ? '=; Max-Age=0' : `=${encodeURIComponent(storeId)}`;
+  const pair = value === null ? '=; Max-Age=0' : `=${encodeURIComponent(value)}`;
   try {
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from the iPhones of a few years ago.
-    document.cookie = `${STORE_COOKIE}${value}; Path=/; SameSite=Lax${secure}`;
+    document.cookie = `${name}${pair}; Path=/; SameSite=${sameSite}${secure}`;
   } catch {
-    // Cookies off: the page only asks for its first screen itself.
+    // Cookies off.
+  }
+}
+
+/** A cookie's value as the browser holds it, or null. */
+export function readCookie(name: string): string | null {
+  try {
+    const found = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+    return found ? decodeURIComponent(found.slice(name.length + 1)) : null;
+  } catch {
+    return null;
   }
 }
 

@@ -1,6 +1,7 @@
 import type { StaffUser } from '@shop/contracts/auth';
 import {
   type ContactDetails,
+  type ContactProblem,
   contactProblem,
   type DeliveryDetails,
   deliveryProblem,
@@ -105,7 +106,7 @@ async function settleDetails(tx: Queryable, order: LockedOrder, effects: Checkou
   };
   const complete =
     row.customer_name !== null &&
-    contactProblem(contact, row.is_home_delivery) === null &&
+    contactProblem(contact, row.is_home_delivery, row.payment_method === 'paynow') === null &&
     (!row.is_home_delivery || row.customer_address !== null);
   const target: OrderStatus = !complete
     ? 'design_confirmed'
@@ -185,6 +186,15 @@ export async function addDelivery(
   await settleDetails(tx, order, effects);
 }
 
+/** The field a contact refusal points at, for the form (none for several). */
+const CONTACT_FIELD: Record<ContactProblem, string | undefined> = {
+  nameRequired: 'name',
+  contactFieldsRequired: undefined,
+  emailRequiredToPay: 'email',
+  invalidEmail: 'email',
+  invalidPhone: 'phone',
+};
+
 export async function confirmUserDetails(
   tx: Queryable,
   orderId: string,
@@ -194,8 +204,13 @@ export async function confirmUserDetails(
   const order = await lockOrder(tx, orderId);
   expectOpen(order, isCheckoutOpen);
   const row = await checkoutRow(tx, orderId);
-  const problem = contactProblem(details, row.is_home_delivery);
-  if (problem) throw fail(400, 'VALIDATION_FAILED', problem);
+  const problem = contactProblem(details, row.is_home_delivery, row.payment_method === 'paynow');
+  if (problem) {
+    const field = CONTACT_FIELD[problem];
+    throw field
+      ? fieldError(400, 'VALIDATION_FAILED', problem, field)
+      : fail(400, 'VALIDATION_FAILED', problem);
+  }
   // Stored as the shop reads it everywhere: the phone in E.164, whatever way it was typed.
   const contact = normaliseContact(details);
   await tx.query(

@@ -181,7 +181,11 @@ export async function customerReturnedKo(q: Queryable, orderId: string): Promise
   return rowCount;
 }
 
+/** Ds_Response of a payment the customer cancelled at the gateway. */
+const CANCELLED_BY_CUSTOMER = '9915';
+
 interface AttemptListRow {
+  ds_response: string | null;
   gateway_order: string;
   method: OnlinePaymentMethod;
   mismatch: string | null;
@@ -221,7 +225,7 @@ export async function paymentStatus(q: Queryable, orderId: string): Promise<Paym
   const order = orders[0];
   if (!order) throw fail(404, 'ORDER_NOT_FOUND', 'orderNotFound');
   const { rows } = await q.query<AttemptListRow>(
-    `SELECT gateway_order, method, status, mismatch, amount_cents, created_at, updated_at
+    `SELECT gateway_order, method, status, mismatch, amount_cents, ds_response, created_at, updated_at
      FROM payment_attempts WHERE order_id = $1 ORDER BY id DESC`,
     [orderId],
   );
@@ -236,6 +240,7 @@ export async function paymentStatus(q: Queryable, orderId: string): Promise<Paym
       method: r.method,
       status: r.status,
       amount: centsToEuros(r.amount_cents),
+      cancelledByCustomer: r.status === 'failed' && r.ds_response === CANCELLED_BY_CUSTOMER,
       createdAt: r.created_at.toISOString(),
       updatedAt: r.updated_at.toISOString(),
     })),

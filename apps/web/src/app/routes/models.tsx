@@ -8,7 +8,7 @@ import { ModelsBrowser } from '@/features/catalogue/components/models-browser';
 import { createOrder } from '@/features/checkout/api/create-order';
 import { useStore } from '@/features/stores/api/get-store';
 import type { StoreSelectionState } from '@/features/stores/components/store-selection';
-import { getSessionValue, setSessionValue } from '@/lib/session';
+import { getSessionValue, removeSessionValues, setSessionValue } from '@/lib/session';
 
 /** `/models/:brandId`: the brand's models in the session's store; picking one creates the order. */
 export function ModelsRoute() {
@@ -45,6 +45,8 @@ export function ModelsRoute() {
         modelId: model.id,
         origin: getSessionValue('from_url') ?? 'false',
       });
+      // A new order starts with no choice made: an earlier order's delivery or payment is not this one's.
+      removeSessionValues('payment_method', 'delivery_method');
       setSessionValue('order_id', order.id);
       navigate(paths.editorModel);
     } catch {

@@ -10,6 +10,7 @@ import { useCheckoutOrder } from '../hooks/use-checkout-order';
 import { useIdleCountdown } from '../hooks/use-idle-countdown';
 import { clearDraft } from '../lib/form-draft';
 import { CheckoutFrame, OrderGate } from './checkout-frame';
+import { MailNote } from './mail-note';
 import { OrderPreview, orderPrice } from './order-preview';
 import { StoreDetails } from './store-address';
 
@@ -58,6 +59,7 @@ function Confirmation({ order }: { order: Order }) {
             Pagarás {formatEuros(orderPrice(order, order.shipping))} al recoger tu funda.
           </p>
         )}
+        <MailNote order={order} sent="la confirmación del pedido" kiosk={kiosk} />
         <p className="checkout-panel__text">Hemos tramitado tu pedido, puedes volver a tu tienda:</p>
         <StoreDetails store={order.store} />
         {/* Not on a kiosk: its screen is the next customer's, and the link is in the mail anyway. */}

@@ -145,7 +145,7 @@ function OrderDataForm({ order, onConflict }: FormProps) {
     // The alert stays while its problem does (with the fields still concerned) and goes once fixed.
     setProblem((shown) => {
       if (!shown) return null;
-      const now = formProblem(next, delivery);
+      const now = formProblem(next, delivery, payNow);
       return now && now.key === shown.key ? now : null;
     });
   }
@@ -161,7 +161,7 @@ function OrderDataForm({ order, onConflict }: FormProps) {
     event.preventDefault();
     if (submitting) return;
     setSubmitError(null);
-    const found = formProblem(data, delivery);
+    const found = formProblem(data, delivery, payNow);
     setProblem(found);
     if (found) {
       document.getElementById(fieldId(found.fields[0] ?? 'name'))?.focus();
@@ -265,7 +265,10 @@ function OrderDataForm({ order, onConflict }: FormProps) {
         <p className="checkout-form__note">Los campos marcados con * son obligatorios.</p>
         <fieldset className="checkout-form__section">
           <legend className="checkout-form__legend">Datos de contacto</legend>
-          {renderFields(CONTACT_FIELDS, (name) => name === 'name' || delivery)}
+          {renderFields(
+            CONTACT_FIELDS,
+            (name) => name === 'name' || delivery || (name === 'email' && payNow),
+          )}
           {sectionError('contact')}
         </fieldset>
         {delivery && (
@@ -306,7 +309,7 @@ function OrderDataForm({ order, onConflict }: FormProps) {
         )}
         {submitError && <Alert>{submitError}</Alert>}
         {outsideArea && delivery && pickupInstead}
-        <OrderNotices order={order} homeDelivery={delivery} />
+        <OrderNotices order={order} homeDelivery={delivery} withMail={data.email.trim() !== ''} />
         <button
           type="submit"
           className="button button--primary button--large button--block"

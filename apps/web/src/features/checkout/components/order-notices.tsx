@@ -2,7 +2,7 @@ import {
   DEFECT_NOTICE_REMINDER,
   DELIVERY_TIME,
   GUARANTEE_REMINDER,
-  PICKUP_TIME,
+  pickupTime,
   TERMS_PAGES,
   WITHDRAWAL_EXEMPTION,
 } from '@shop/contracts/consumer-terms';
@@ -17,7 +17,16 @@ import { useCompany } from '@/features/pages/api/get-config';
  * when the case arrives, and who handles their data, why and with what rights. No consent
  * box: the legal basis of the data is the contract itself.
  */
-export function OrderNotices({ order, homeDelivery }: { order: Order; homeDelivery: boolean }) {
+export function OrderNotices({
+  order,
+  homeDelivery,
+  withMail,
+}: {
+  order: Order;
+  homeDelivery: boolean;
+  /** Whether the customer gave an e-mail address: a pickup is announced by mail only then. */
+  withMail: boolean;
+}) {
   const { company } = useCompany();
   const store = order.store;
   return (
@@ -42,7 +51,7 @@ export function OrderNotices({ order, homeDelivery }: { order: Order; homeDelive
       <li>
         {homeDelivery
           ? `Envío a domicilio a la dirección que indicas (solo península): llega ${DELIVERY_TIME} desde el pago.`
-          : `Recogida en ${store.name}, ${store.address}, ${store.postalCode} ${store.town}: ${PICKUP_TIME}.`}
+          : `Recogida en ${store.name}, ${store.address}, ${store.postalCode} ${store.town}: ${pickupTime(withMail)}.`}
       </li>
       <li>
         Protección de datos: {company ? company.legalName : 'la tienda'} trata tus datos para gestionar tu

@@ -1,9 +1,10 @@
-import { DELIVERY_TIME, PICKUP_TIME } from '@shop/contracts/consumer-terms';
+import { DELIVERY_TIME, pickupTime } from '@shop/contracts/consumer-terms';
 import type { Order } from '@shop/contracts/orders';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { getOrder } from '../api/get-order';
+import { MailNote } from './mail-note';
 import { OrderPreview } from './order-preview';
 import { StoreAddress } from './store-address';
 
@@ -28,7 +29,7 @@ function Destination({ order }: { order: Order }) {
     <div className="paid-order__where">
       <h2 className="paid-order__heading">Recogida en tienda</h2>
       <StoreAddress store={order.store} />
-      <p>Cuándo: {PICKUP_TIME}.</p>
+      <p>Cuándo: {pickupTime(Boolean(order.customerEmail))}.</p>
     </div>
   );
 }
@@ -53,6 +54,7 @@ export function PaidOrderSummary({ orderId }: { orderId: string }) {
         Número de pedido: <strong>{order.orderNumber}</strong>
       </p>
       <OrderPreview order={order} shipping={order.shipping} compact />
+      <MailNote order={order} sent="el justificante del pago y la factura" />
       <Destination order={order} />
       {order.invoice && (
         <a

@@ -23,6 +23,12 @@ const storeLink = (primary: boolean) => (
   </Link>
 );
 
+const payLink = (
+  <Link to={paths.orderData} className="button button--primary button--large">
+    Volver al pedido y pagar
+  </Link>
+);
+
 const retryLink = (
   <Link to={paths.orderData} className="button button--primary button--large">
     Intentar el pago de nuevo
@@ -116,20 +122,46 @@ function signedReturnFields(search: string): Record<string, string> {
   return out;
 }
 
+/** What the KO return turned out to be, once the server has heard it. */
+type KoOutcome = 'checking' | 'cancelled' | 'failed';
+
 function PaymentFailure({ signed }: { signed: Record<string, string> }) {
   // The order stays open after a refused payment: the customer may pay again from the data page.
   const [orderId] = useState(() => getSessionValue('order_id'));
   const hasOrder = orderId !== null;
+  const [outcome, setOutcome] = useState<KoOutcome>(hasOrder ? 'checking' : 'failed');
   useEffect(() => {
-    // Ends the attempt on the server, so the customer may change the delivery or the payment way.
-    if (orderId) reportKoReturn(orderId, signed).catch(() => {});
+    if (!orderId) return;
+    // Ends the attempt on the server, so the customer may change the delivery or the payment way;
+    // the gateway's signed answer says whether the customer cancelled (no error, nothing charged).
+    reportKoReturn(orderId, signed)
+      .then((status) => setOutcome(status.attempts[0]?.cancelledByCustomer ? 'cancelled' : 'failed'))
+      .catch(() => setOutcome('failed'));
   }, [orderId, signed]);
-  useDocumentTitle(messages.paymentFailedTitle);
+  const cancelled = outcome === 'cancelled';
+  useDocumentTitle(cancelled ? messages.paymentCancelledTitle : messages.paymentFailedTitle);
+  if (outcome === 'checking') {
+    return (
+      <StatusPanel tone="info" title="Volviendo del banco">
+        <div className="spinner spinner--inline" role="status">
+          <span className="spinner__ring" aria-hidden="true" />
+          <span>Comprobando qué ha pasado con el pago…</span>
+        </div>
+      </StatusPanel>
+    );
+  }
   return (
-    <StatusPanel tone="error" title={messages.paymentFailedTitle}>
-      <Alert>{messages.paymentFailedText}</Alert>
+    <StatusPanel
+      tone={cancelled ? 'info' : 'error'}
+      title={cancelled ? messages.paymentCancelledTitle : messages.paymentFailedTitle}
+    >
+      {cancelled ? (
+        <Notice>{messages.paymentCancelledText}</Notice>
+      ) : (
+        <Alert>{messages.paymentFailedText}</Alert>
+      )}
       <div className="payment-result__actions">
-        {hasOrder && retryLink}
+        {hasOrder && (cancelled ? payLink : retryLink)}
         {storeLink(!hasOrder)}
       </div>
     </StatusPanel>

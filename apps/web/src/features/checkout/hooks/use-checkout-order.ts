@@ -6,6 +6,7 @@ import { ApiError, isAbort } from '@/lib/api-client';
 import { getSessionValue, removeSessionValues } from '@/lib/session';
 import { getOrder } from '../api/get-order';
 import { orderStage } from '../lib/order-stage';
+import { paidOrderId } from '../lib/paid-order';
 
 export type CheckoutPage = 'pay-at-store' | 'pay-now' | 'data' | 'confirmation';
 
@@ -41,10 +42,18 @@ function redirectFor(page: CheckoutPage, order: Order): string | null {
 export function useCheckoutOrder(page: CheckoutPage) {
   const navigate = useNavigate();
   const [orderId] = useState(() => getSessionValue('order_id'));
+  // Nothing is said about a missing order while the tab is on its way to its paid one (below).
   const [state, setState] = useState<CheckoutOrderState>(() =>
-    orderId ? { status: 'loading' } : { status: 'no-order' },
+    orderId || (page !== 'confirmation' && paidOrderId()) ? { status: 'loading' } : { status: 'no-order' },
   );
   const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    // The tab's order was just paid online, and so left the session: Back from the success page (or
+    // from the bank's) lands on a checkout page, whose place is now the paid order's success page.
+    if (!orderId && page !== 'confirmation' && paidOrderId())
+      navigate(paths.paymentSuccess, { replace: true });
+  }, [orderId, page, navigate]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the reload trigger.
   useEffect(() => {

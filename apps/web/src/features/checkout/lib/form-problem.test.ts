@@ -16,10 +16,16 @@ describe('formProblem (docs/product.md §5.3, with the fields to mark)', () => {
   test('pickup needs the name only', () => {
     assert.equal(formProblem({ ...empty, name: 'Lucía' }, false), null);
     assert.deepEqual(formProblem(empty, false), {
-      key: 'contactFieldsRequired',
+      key: 'nameRequired',
       section: 'contact',
       fields: ['name'],
     });
+  });
+
+  test('paying online needs the e-mail, even for a pickup', () => {
+    assert.equal(formProblem({ ...empty, name: 'Lucía' }, false, true)?.key, 'emailRequiredToPay');
+    assert.deepEqual(formProblem({ ...empty, name: 'Lucía' }, false, true)?.fields, ['email']);
+    assert.equal(formProblem({ ...empty, name: 'Lucía', email: 'lucia@example.com' }, false, true), null);
   });
 
   test('pickup still checks an e-mail or phone that was given', () => {
@@ -37,7 +43,12 @@ describe('formProblem (docs/product.md §5.3, with the fields to mark)', () => {
       section: 'contact',
       fields: ['email', 'phone'],
     });
-    assert.deepEqual(formProblem({ ...empty }, true)?.fields, ['name', 'email', 'phone']);
+    // The name first: its message names only the name.
+    assert.deepEqual(formProblem({ ...empty }, true), {
+      key: 'nameRequired',
+      section: 'contact',
+      fields: ['name'],
+    });
   });
 
   test('e-mail without @ and phone with letters point at their field', () => {

@@ -24,17 +24,17 @@ const blank = (value: string) => !value.trim();
  * The first problem with the data form, by the same rules the server applies (`contactProblem`,
  * `deliveryProblem`), with the fields it concerns. Delivery data counts only for home delivery.
  */
-export function formProblem(data: CustomerData, homeDelivery: boolean): FormProblem | null {
-  const contact = contactProblem(data, homeDelivery);
+export function formProblem(data: CustomerData, homeDelivery: boolean, payNow = false): FormProblem | null {
+  const contact = contactProblem(data, homeDelivery, payNow);
   if (contact) {
     const fields: FieldName[] =
-      contact === 'invalidEmail'
-        ? ['email']
-        : contact === 'invalidPhone'
-          ? ['phone']
-          : (['name', 'email', 'phone'] as const).filter(
-              (field) => blank(data[field]) && (field === 'name' || homeDelivery),
-            );
+      contact === 'nameRequired'
+        ? ['name']
+        : contact === 'invalidEmail' || contact === 'emailRequiredToPay'
+          ? ['email']
+          : contact === 'invalidPhone'
+            ? ['phone']
+            : (['email', 'phone'] as const).filter((field) => blank(data[field]));
     return { key: contact, section: 'contact', fields };
   }
   if (!homeDelivery) return null;

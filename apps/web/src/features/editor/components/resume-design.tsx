@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { isKiosk } from '@/lib/kiosk';
-import { setSessionValue } from '@/lib/session';
+import { removeSessionValues, setSessionValue } from '@/lib/session';
 import '@/styles/catalogue.css';
 import { getOrder } from '../api/get-order';
 import { type DesignInProgress, designInProgress, forgetDesignInProgress } from '../lib/design-in-progress';
@@ -41,6 +41,8 @@ export function ResumeDesign({ storeId }: { storeId: number }) {
   const { entry, order } = found;
 
   function resume() {
+    // The resumed order's own choices come from the server, not from another order's.
+    removeSessionValues('payment_method', 'delivery_method');
     setSessionValue('order_id', entry.orderId);
     setSessionValue('store_id', entry.storeId);
     setSessionValue('store_url', entry.storeUrl);

@@ -1,11 +1,14 @@
 /**
- * The design a customer is working on, remembered on this device (the browser's local storage), so
- * that coming back later (a new tab, another day, after closing the browser) offers to carry on
- * where they were; the draft itself is on the server, with the order. Only what it takes to find
- * it again: the order's id and its store. Never on a kiosk, whose screen the next customer uses.
- * Forgotten when the design is ordered, when the customer says so, and after KEEP_DAYS.
+ * The design a customer is working on, remembered in this browser for as long as it stays open (a
+ * session cookie, which the server ignores), so that coming back to the store in
+ * another tab offers to carry on where they were; the draft itself is on the server, with the
+ * order. Only what it takes to find it again: the order's id and its store. Nothing outlives the
+ * browser's session, so a shared computer does not keep offering it for a month. Never on a kiosk,
+ * whose screen the next customer uses. Forgotten when the design is ordered, when the customer says
+ * so, when the browser closes, and in any case after KEEP_DAYS.
  */
 import { DEFAULT_RETENTION } from '@shop/contracts/retention';
+import { readCookie, writeSessionCookie } from '../../../lib/session';
 
 export const DESIGN_IN_PROGRESS_KEY = 'designInProgress';
 /** As long as the shop keeps an order that was never placed. */
@@ -19,14 +22,6 @@ export interface DesignInProgress {
   storeUrl: string;
   /** When it was last saved (ms since the epoch). */
   savedAt: number;
-}
-
-function local(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
 }
 
 /** Reads the entry, or null when there is none, it is malformed or it is older than KEEP_DAYS. */
@@ -50,24 +45,17 @@ export function parseDesignInProgress(raw: string | null, now: number): DesignIn
 }
 
 export function designInProgress(now = Date.now()): DesignInProgress | null {
-  return parseDesignInProgress(local()?.getItem(DESIGN_IN_PROGRESS_KEY) ?? null, now);
+  return parseDesignInProgress(readCookie(DESIGN_IN_PROGRESS_KEY), now);
 }
 
 export function rememberDesignInProgress(entry: Omit<DesignInProgress, 'savedAt'>, now = Date.now()): void {
-  try {
-    local()?.setItem(DESIGN_IN_PROGRESS_KEY, JSON.stringify({ ...entry, savedAt: now }));
-  } catch {
-    // Quota or privacy restrictions: the design is still saved with the order for this tab.
-  }
+  // Cookies refused: the design is still saved with the order for this tab.
+  writeSessionCookie(DESIGN_IN_PROGRESS_KEY, JSON.stringify({ ...entry, savedAt: now }), 'Strict');
 }
 
 /** Forgets the entry (only if it is for `orderId`, when given). */
 export function forgetDesignInProgress(orderId?: string): void {
   const current = designInProgress();
   if (orderId && current && current.orderId !== orderId) return;
-  try {
-    local()?.removeItem(DESIGN_IN_PROGRESS_KEY);
-  } catch {
-    // See rememberDesignInProgress.
-  }
+  writeSessionCookie(DESIGN_IN_PROGRESS_KEY, null, 'Strict');
 }

@@ -67,7 +67,10 @@ function Details({ data }: { data: Tracking }) {
             </p>
           )}
           {data.amountDue !== null && <p>Pagarás {formatEuros(data.amountDue)} al recoger tu funda.</p>}
-          <p>Al recogerla, indica el número de pedido: {data.orderNumber}.</p>
+          {/* Once collected (or cancelled) there is nothing left to pick up. */}
+          {data.status !== 'delivered' && data.status !== 'cancelled' && (
+            <p>Al recogerla, indica el número de pedido: {data.orderNumber}.</p>
+          )}
         </section>
       )}
       {data.delivery && (
