@@ -1,6 +1,7 @@
 // The staff back office under /admin, in a real browser against the built server: catalogue
 // management reaching the storefront, store staff confined to their store, the order life cycle
-// from the order page, and axe-core on every admin screen (desktop and tablet). Each screen is
+// from the order page, and axe-core on every admin screen (desktop, tablet upright and sideways),
+// none wider than its screen. Each screen is
 // also saved as a screenshot (SCREENSHOT_DIR, default /tmp/screens-admin) to be looked at.
 import assert from 'node:assert/strict';
 import { mkdir, readFile } from 'node:fs/promises';
@@ -12,6 +13,8 @@ import { productName } from '@shop/contracts/product';
 import type { Store } from '@shop/contracts/stores';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
+import { editorModel } from './editor-support.ts';
+import { buildScene } from './scene-support.ts';
 import { eventually, getJson, getJsonAs, rememberCookieConsent, storeCode } from './storefront-support.ts';
 import { launchBrowser, newPage, type TestPage, type Viewport, viewports } from './support/browser.ts';
 import { type RunningServer, repoRoot, startServer } from './support/server.ts';
@@ -20,7 +23,9 @@ const ADMIN = { email: 'jefa@fundas.test', password: 'clave-de-la-jefa-2026' };
 const CLERK = { email: 'ana@tienda-uno.test', password: 'clave-de-ana-2026' };
 const screenshotDir = process.env.SCREENSHOT_DIR || '/tmp/screens-admin';
 const tablet: Viewport = { width: 820, height: 1180 };
-const VIEWPORTS = { desktop: viewports.desktop, tablet } as const;
+/** A tablet held sideways: the width at which the back office's widest tables must still fit. */
+const tabletLandscape: Viewport = { width: 1024, height: 768 };
+const VIEWPORTS = { desktop: viewports.desktop, tablet, 'tablet-landscape': tabletLandscape } as const;
 
 let server: RunningServer;
 let browser: Browser;
@@ -139,6 +144,55 @@ async function payAtStoreOrder(storeId: number): Promise<Order> {
     email: 'lucia@example.com',
     phone: '600111222',
   });
+}
+
+/** A pay-at-store order of the demo iPhone 15 whose design puts two photos side by side, with a full invoice asked for. */
+async function twoPhotoOrder(): Promise<Order> {
+  const { model, box } = await editorModel(server.url);
+  const customer = new ApiVisitor();
+  const { id } = await customer.json<{ id: string }>('POST', '/api/orders', {
+    store: { id: 1 },
+    brand: { id: model.brand.id },
+    model: { id: model.id },
+    origin: 'false',
+  });
+  const size = { width: 1600, height: 1200 };
+  const first = await customer.upload(await holidayPhoto(), 'playa.jpg', 'image/jpeg');
+  await customer.json('PUT', `/api/orders/${id}`, { image: first });
+  const mirrored = await sharp(await holidayPhoto())
+    .flop()
+    .jpeg()
+    .toBuffer();
+  const second = await customer.upload(mirrored, 'atardecer.jpg', 'image/jpeg');
+  await customer.json('POST', `/api/orders/${id}/photos`, { image: second });
+  const scene = buildScene(
+    model.id,
+    box,
+    [
+      { uri: first, size },
+      { uri: second, size },
+    ],
+    'two-side',
+    [
+      { photo: 0, filter: 'none' },
+      { photo: 1, filter: 'none' },
+    ],
+    [],
+  );
+  const design = await customer.upload(await designPng(), 'design.png', 'image/png');
+  await customer.json('PUT', `/api/orders/${id}/design`, { design, scene });
+  await customer.json('POST', `/api/orders/${id}/confirmPaymentMethod?paymentMethod=paystore`);
+  await customer.json('POST', `/api/orders/${id}/confirmInStorePickup`);
+  // 'Necesito factura completa', saved before the contact as the data form does.
+  await customer.json('PUT', `/api/orders/${id}/invoiceRequest`, {
+    fullInvoice: true,
+    taxId: 'B12345674',
+    name: 'Talleres Pérez, S.L.',
+    address: 'Calle Larios 5',
+    postalCode: '29005',
+    city: 'Málaga',
+  });
+  return customer.json<Order>('POST', `/api/orders/${id}/confirmUserDetails`, { name: 'Marta Ruiz' });
 }
 
 /** A case template as a designer draws it: white sheet, transparent body, grey outline, camera island. */
@@ -439,11 +493,57 @@ describe('back office', () => {
       assert.equal((await getJsonAs<Order>(page, `${server.url}/api/orders/${order.id}`)).status, 'created');
 
       await page.getByRole('button', { name: 'Cancelar pedido' }).click();
-      await dialog.getByLabel('Motivo (opcional)').fill('El cliente ya no lo quiere');
+      // The clerk is told that the reason is printed on the customer's rectificativa.
+      const reason = dialog.getByLabel('Motivo (opcional)');
+      const described = await reason.evaluate((el) =>
+        (el.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' '),
+      );
+      assert.match(described, /se imprime en la factura rectificativa que recibe el cliente/);
+      await reason.fill('El cliente ya no lo quiere');
       await dialog.getByRole('button', { name: 'Cancelar pedido' }).click();
       await toast(page, 'Pedido cancelado.');
       await page.getByText('Este pedido está cancelado: no admite más cambios.').waitFor();
       await page.getByRole('region', { name: 'Historial' }).getByText('El cliente ya no lo quiere').waitFor();
+    });
+  });
+
+  test('the order page offers every photo of a two-photo design and shows the full invoice asked for', async () => {
+    const order = await twoPhotoOrder();
+    assert.equal(new Set(order.designPhotos).size, 2);
+    await withPage(viewports.desktop, async ({ page }) => {
+      await signIn(page, ADMIN);
+      await page.goto(`${server.url}/admin/pedidos/${order.id}`);
+      const links = page.getByRole('link', { name: 'Descargar original' });
+      await links.nth(1).waitFor();
+      assert.equal(await links.count(), 2);
+      const targets = await links.evaluateAll((as) =>
+        as.map((a) => [a.getAttribute('href'), a.getAttribute('download')]),
+      );
+      assert.deepEqual(targets, [
+        [`${order.designPhotos[0]}?variant=original`, `foto-pedido-${order.orderNumber}-1.jpg`],
+        [`${order.designPhotos[1]}?variant=original`, `foto-pedido-${order.orderNumber}-2.jpg`],
+      ]);
+      for (const [i, name] of ['Foto 1 que subió el cliente', 'Foto 2 que subió el cliente'].entries()) {
+        const shown = page.getByRole('img', { name });
+        await shown.waitFor();
+        assert.ok(
+          await shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+          `photo ${i + 1}`,
+        );
+      }
+      const request = page.getByRole('region', { name: 'Factura completa solicitada' });
+      await request.getByText('B12345674').waitFor();
+      await request.getByText('Talleres Pérez, S.L.').waitFor();
+      await request.getByText('Calle Larios 5, 29005 Málaga').waitFor();
+      // Each original is the customer's file, readable by staff.
+      for (const uri of order.designPhotos) {
+        const res = await page.request.get(`${server.url}${uri}?variant=original`);
+        assert.equal(res.status(), 200, uri);
+        assert.equal(res.headers()['content-type'], 'image/jpeg');
+      }
     });
   });
 
@@ -510,7 +610,13 @@ interface Screen {
   ready: (page: Page) => Promise<void>;
   /** Screenshot of the viewport only, scrolled to this element (sticky bars stay where they are). */
   focus?: (page: Page) => ReturnType<Page['getByRole']>;
+  /** What else must hold on the screen once it is ready. */
+  check?: (page: Page) => Promise<void>;
 }
+
+/** An amount as the back office writes it ('1.234,50 €'), in cents. */
+const centsOf = (text: string): number =>
+  Math.round(Number(text.replace(/[^\d,-]/g, '').replace(',', '.')) * 100);
 
 const heading = (name: string | RegExp) => (page: Page) =>
   page.getByRole('heading', { level: 1, name }).waitFor();
@@ -527,6 +633,10 @@ describe('accessibility and screenshots of the back office', () => {
     const admin = new ApiVisitor();
     await admin.json('POST', '/api/auth/login', ADMIN);
     await admin.json('POST', `/api/orders/${paidOrder.id}/confirmPayment`);
+    // A sale paid at the counter and then cancelled: its rectificativa is a refund in the report.
+    const refunded = await payAtStoreOrder(3);
+    await admin.json('POST', `/api/orders/${refunded.id}/confirmPayment`);
+    await admin.json('POST', `/api/orders/${refunded.id}/status`, { status: 'cancelled' });
     modelId = (await admin.json<ModelPage>('GET', '/api/models?size=1')).items[0]!.id;
   });
 
@@ -547,6 +657,21 @@ describe('accessibility and screenshots of the back office', () => {
       ready: async (page) => {
         await heading('Informes de ventas')(page);
         await page.getByRole('img', { name: 'Gráfico de ventas netas por tienda' }).waitFor();
+      },
+      check: async (page) => {
+        // Each row adds up: sales without VAT, less refunds without VAT, is the net without VAT.
+        const rows = await page
+          .getByRole('table', { name: 'Ventas por tienda' })
+          .locator('tbody tr, tfoot tr')
+          .evaluateAll((trs) =>
+            trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.firstChild?.textContent ?? '')),
+          );
+        let refunds = 0;
+        for (const [, , sales = '', refund = '', net = ''] of rows) {
+          assert.equal(centsOf(sales) - centsOf(refund), centsOf(net), `${sales} − ${refund} ≠ ${net}`);
+          refunds += centsOf(refund);
+        }
+        assert.ok(refunds > 0, 'the cancelled sale shows as a refund');
       },
     },
     {
@@ -582,6 +707,7 @@ describe('accessibility and screenshots of the back office', () => {
     { name: 'invoices', path: async () => '/admin/facturas', ready: heading('Facturas') },
     { name: 'payments', path: async () => '/admin/pagos', ready: heading('Pagos') },
     { name: 'staff', path: async () => '/admin/personal', ready: heading('Personal') },
+    { name: 'privacy', path: async () => '/admin/datos-personales', ready: heading('Datos personales') },
   ];
 
   for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
@@ -599,6 +725,15 @@ describe('accessibility and screenshots of the back office', () => {
           await page.goto(`${server.url}${await screen.path()}`);
           await screen.ready(page);
           await page.waitForLoadState('networkidle');
+          await screen.check?.(page);
+          // Nothing wider than the screen: wide tables scroll inside their own box.
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+          assert.ok(
+            overflow <= 0,
+            `${viewportName} ${screen.name}: the page is ${overflow} px wider than the screen`,
+          );
           const focus = screen.focus?.(page);
           if (focus) {
             await focus.scrollIntoViewIfNeeded();

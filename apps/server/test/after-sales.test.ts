@@ -6,6 +6,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { ModelPage } from '@shop/contracts/catalogue';
 import type { Dashboard } from '@shop/contracts/dashboard';
+import { messages } from '@shop/contracts/messages';
 import { formatEuros } from '@shop/contracts/money';
 import type { Order, OrderEvent } from '@shop/contracts/orders';
 import type { PrintBatch, PrintQueueItem } from '@shop/contracts/print-batches';
@@ -222,7 +223,11 @@ describe('after the order: tracking, status mails, print batches, reports, dashb
     // b is not printed yet: the whole change is refused, naming b, and a stays as it was.
     const refused = await store1.post('/api/orders/status', { orderIds: [a.id, b.id], status: 'ready' });
     assert.equal(refused.statusCode, 409);
-    assert.ok(refused.json().message.includes(b.orderNumber), refused.body);
+    assert.equal(
+      refused.json().message,
+      `No se ha cambiado ningún pedido: el pedido n.º ${b.orderNumber}, «Pago en tienda», no admite este cambio. ${messages.orderTransitionNotAllowed}`,
+      'names the order, its state and why',
+    );
     assert.equal(((await store1.get(`/api/orders/${a.id}`)).json() as Order).status, 'printed');
     assert.equal((await outbox(t, a.id)).filter((m) => m.kind === 'ready-for-pickup').length, 0);
 

@@ -289,11 +289,18 @@ describe('the order list', () => {
     assert.deepEqual(await ids(`&orderId=${abandoned.orderNumber}`), [abandoned.id]);
 
     const placed = await designedOrder(c, 2);
+    assert.ok(!(await ids('&paid=false')).includes(placed.id), 'a draft never placed owes nothing');
     await expectOk(c.post(`/api/orders/${placed.id}/confirmUserDetails`, { name: 'Eva' }));
     assert.ok((await ids('&paid=false')).includes(placed.id));
+    assert.ok(!(await ids('&paid=false')).includes(recent.id), 'nor does an order still being made');
     await expectOk(admin.post(`/api/orders/${placed.id}/confirmPayment`));
     assert.ok((await ids('&paid=true')).includes(placed.id));
     assert.ok(!(await ids('&paid=false')).includes(placed.id));
+
+    const dropped = await designedOrder(c, 2);
+    await expectOk(c.post(`/api/orders/${dropped.id}/confirmUserDetails`, { name: 'Luis' }));
+    await expectOk(admin.post(`/api/orders/${dropped.id}/status`, { status: 'cancelled' }));
+    assert.ok(!(await ids('&paid=false')).includes(dropped.id), 'a cancelled order owes nothing');
   });
 });
 

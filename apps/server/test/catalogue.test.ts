@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Brand, Model, ModelPage } from '@shop/contracts/catalogue';
+import { messages } from '@shop/contracts/messages';
 import { ADMIN, Client, createStaff, createTestApp, signedIn, type TestApp } from './helpers.ts';
 
 describe('catalogue API', () => {
@@ -141,7 +142,10 @@ describe('catalogue API', () => {
     const brand = await admin.post('/api/brands', { name: 'Google' });
     assert.equal(brand.statusCode, 201);
     const b = brand.json() as Brand;
-    assert.equal((await admin.post('/api/brands', { name: 'google' })).statusCode, 409, 'names are unique');
+    // A name already taken is said so, on the name's field, not as an anonymous 'record'.
+    const taken = await admin.post('/api/brands', { name: 'google' });
+    assert.equal(taken.statusCode, 409, 'names are unique');
+    assert.deepEqual(taken.json(), { error: 'DUPLICATE', message: messages.brandNameTaken, field: 'name' });
     // A public model needs a case template: the demo's first model lends its own.
     const { template } = (await admin.get('/api/models/1')).json() as Model;
     const model = await admin.post('/api/models', {
@@ -155,6 +159,14 @@ describe('catalogue API', () => {
     assert.deepEqual(model.json().stores, [1, 2]);
     assert.equal(model.json().price, 21.9);
     const m = model.json() as { id: number };
+    const twin = await admin.post('/api/models', {
+      name: 'PIXEL 9',
+      brand: { id: b.id },
+      price: 20,
+      template,
+      stores: [1],
+    });
+    assert.deepEqual(twin.json(), { error: 'DUPLICATE', message: messages.modelNameTaken, field: 'name' });
     assert.equal((await admin.delete(`/api/brands/${b.id}`)).statusCode, 409, 'brand has models');
     const order = await c.post('/api/orders', { store: { id: 1 }, brand: { id: b.id }, model: { id: m.id } });
     assert.equal(order.statusCode, 201);

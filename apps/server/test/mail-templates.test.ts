@@ -4,6 +4,7 @@ import { formatEuros as eur } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 import { loadConfig } from '../src/env.ts';
 import { escapeHtml, headerText, oneLine } from '../src/modules/mail/layout.ts';
+import { renderRefundMail } from '../src/modules/mail/refund-templates.ts';
 import { DEFAULT_AUDIENCES, type OrderMailKind, renderOrderMail } from '../src/modules/mail/templates.ts';
 
 const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://fundamia.example' });
@@ -110,6 +111,56 @@ describe('order mail templates', () => {
         // Labelled values are table rows whose labels are row headers, for screen readers.
         assert.ok(m.html.includes('<th scope="row"'));
         assert.ok(!/\{|\}|undefined|null|NaN/.test(m.text), `${kind}/${audience} leaks a placeholder`);
+      }
+    }
+  });
+
+  it('the plain-text part carries every link of the HTML part, in full', () => {
+    const mails = [
+      ...ALL.flatMap(([kind, audience]) =>
+        [order(), delivery()].map((o) => ({
+          name: `${kind}/${audience}`,
+          m: renderOrderMail(kind, audience, o, config, PAID_AT),
+        })),
+      ),
+      ...(['card', 'bizum'] as const).flatMap((method) =>
+        (['refund', 'payment-not-applied'] as const).map((kind) => ({
+          name: `${kind}/${method}`,
+          m: renderRefundMail(
+            kind,
+            delivery(),
+            { amountCents: 1990, method, invoiceNumber: 'R2026-000001' },
+            config,
+          ),
+        })),
+      ),
+    ];
+    let links = 0;
+    for (const { name, m } of mails) {
+      const hrefs = [...m.html.matchAll(/href="([^"]+)"/g)].map((h) => h[1]!.replaceAll('&amp;', '&'));
+      assert.ok(hrefs.length > 0, `${name} links somewhere`);
+      for (const href of hrefs) {
+        const target = href.replace(/^mailto:|^tel:/, '');
+        assert.ok(m.text.includes(target), `${name}: the text part lacks ${href}`);
+        links++;
+      }
+    }
+    assert.ok(links >= mails.length * 2, `${links} links checked`);
+  });
+
+  it("a refund says where the money went: 'a la misma tarjeta', 'por Bizum', never 'a la misma Bizum'", () => {
+    const text = (kind: 'refund' | 'payment-not-applied', method: 'card' | 'bizum', automatic = true) =>
+      renderRefundMail(
+        kind,
+        delivery(),
+        { amountCents: 1990, method, invoiceNumber: null, automatic },
+        config,
+      ).text;
+    assert.ok(text('refund', 'card').includes('a la misma tarjeta con la que pagaste'));
+    assert.ok(text('refund', 'bizum').includes('por Bizum, al mismo número con el que pagaste'));
+    for (const kind of ['refund', 'payment-not-applied'] as const) {
+      for (const automatic of [true, false]) {
+        assert.doesNotMatch(text(kind, 'bizum', automatic), /la misma Bizum|tu Bizum/);
       }
     }
   });

@@ -206,6 +206,36 @@ describe('order mails through a real SMTP server', () => {
     await t.db.query('DELETE FROM mail_outbox WHERE order_id = $1', [id]);
   });
 
+  it("the shop's copy shows a full invoice asked for, before the payment issues it", async () => {
+    const id = await pickupOrder(t);
+    await t.db.query(
+      `INSERT INTO invoice_requests (order_id, tax_id, tax_id_kind, country, name, address, postal_code, city)
+       VALUES ($1, 'B12345674', 'NIF', 'ES', 'Talleres Pérez, S.L.', 'Calle Larios 5', '29005', 'Málaga')`,
+      [id],
+    );
+    await t.db.transaction((tx) => makeCheckoutEffects(config, t.app.deps.files).orderPlaced(tx, id));
+    const { rows } = await t.db.query<{ to_address: string; text_body: string; html_body: string }>(
+      'SELECT to_address, text_body, html_body FROM mail_outbox WHERE order_id = $1',
+      [id],
+    );
+    const shop = rows.find((r) => r.to_address === config.mail.shopEmail);
+    assert.ok(shop, 'the shop has its copy');
+    assert.ok(
+      shop.text_body.includes(
+        'Factura completa solicitada\n  NIF, NIE o CIF: B12345674\n  Nombre o razón social: Talleres Pérez, S.L.\n  Dirección fiscal: Calle Larios 5, 29005 Málaga',
+      ),
+      shop.text_body,
+    );
+    assert.ok(shop.html_body.includes('B12345674'));
+    const customer = rows.find((r) => r.to_address === CUSTOMER);
+    assert.ok(
+      customer && !customer.text_body.includes('Factura completa solicitada'),
+      'only in the shop copy',
+    );
+    await t.db.query('DELETE FROM mail_outbox WHERE order_id = $1', [id]);
+    await t.db.query('DELETE FROM invoice_requests WHERE order_id = $1', [id]);
+  });
+
   it('sends no customer mail without a usable address, and still the shop copy', async () => {
     const id = await pickupOrder(t, 'ana@example.com, otro@example.com');
     await t.db.transaction((tx) => makeCheckoutEffects(config, t.app.deps.files).orderPlaced(tx, id));

@@ -477,6 +477,16 @@ describe('scenes: photo tray, draft, design and print of the second editor', () 
         field: 'scene.slots.1',
       },
     );
+    // Two empty slots are counted, not called 'una foto'; the first empty one is pointed at.
+    refusal(
+      await c.put(`/api/orders/${id}/design`, { design, scene: sceneOf('three', [null, a, null]) }),
+      422,
+      {
+        error: 'DESIGN_INCOMPLETE',
+        message: 'Faltan 2 fotos: pon una en cada hueco del diseño o elige otro diseño en «Diseño».',
+        field: 'scene.slots.0',
+      },
+    );
     const placedNotMoved = sceneOf('two-stacked', [a, b]);
     placedNotMoved.slots[0]!.transform = null;
     assert.equal(

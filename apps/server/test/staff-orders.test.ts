@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { messages } from '@shop/contracts/messages';
 import type { Order, OrderEvent, OrderPage } from '@shop/contracts/orders';
 import { createOrder, designedOrder, expectOk } from './checkout-helpers.ts';
 import {
@@ -134,6 +135,16 @@ describe('back office: staff accounts', () => {
     });
     assert.equal(created.statusCode, 201, created.body);
     const id = created.json().id as number;
+    const again = await admin.post('/api/staff', {
+      email: 'Nueva@Tienda.es',
+      name: 'Otra',
+      password: 'clave-larga-2',
+      role: 'store',
+      storeId: 3,
+    });
+    assert.equal(again.statusCode, 409, again.body);
+    assert.equal(again.json().message, messages.staffEmailTaken);
+    assert.equal(again.json().field, 'email');
     assert.equal(
       (
         await admin.post('/api/staff', {

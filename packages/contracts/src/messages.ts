@@ -46,7 +46,10 @@ export const messages = {
   // Data form
   contactConfirmFailed: 'Error confirmando los datos de contacto. Inténtalo de nuevo, por favor.',
   deliveryConfirmFailed: 'Error confirmando los datos de envío. Inténtalo de nuevo, por favor.',
-  contactFieldsRequired: 'Por favor, completa todos los campos de contacto.',
+  nameRequired: 'Escribe tu nombre: es el nombre con el que recogerás o recibirás tu funda.',
+  contactFieldsRequired: 'Para el envío a domicilio necesitamos tu correo electrónico y tu teléfono.',
+  emailRequiredToPay:
+    'Para pagar en línea necesitamos tu correo electrónico: allí te enviamos el justificante del pago y la factura.',
   invalidEmail: 'Por favor, escribe un email válido.',
   invalidPhone: 'Por favor, escribe un número de teléfono válido.',
   deliveryFieldsRequired: 'Por favor, completa todos los campos de envío.',
@@ -58,6 +61,9 @@ export const messages = {
   uploadFailed: 'Ha habido un error durante la subida.',
   paymentFailedTitle: 'Se ha producido un error en el pago',
   paymentFailedText: 'No se ha podido procesar tu pago, inténtalo de nuevo más tarde',
+  paymentCancelledTitle: 'Pago cancelado',
+  paymentCancelledText:
+    'Has cancelado el pago y no se te ha cobrado nada. Tu pedido sigue guardado: puedes pagarlo ahora o más tarde.',
   paymentSucceededTitle: 'Pago realizado',
   noImageProvided: 'No image provided',
 
@@ -94,7 +100,8 @@ export const messages = {
   parcelRequired: 'Indique el transportista y el número de seguimiento del envío.',
   parcelOnlyWhenShipped:
     'El transportista y el número de seguimiento solo se indican al marcar un pedido como enviado.',
-  bulkStatusFailed: 'No se ha cambiado ningún pedido: el pedido n.º {orderNumber} no admite este cambio.',
+  bulkStatusFailed:
+    'No se ha cambiado ningún pedido: el pedido n.º {orderNumber}, «{status}», no admite este cambio. {reason}',
   printBatchOneStore: 'Un lote de impresión es de una sola tienda: seleccione pedidos de la misma tienda.',
   printBatchNotPrintable:
     'El pedido n.º {orderNumber} no se puede imprimir: solo pedidos pagados o para pagar en la tienda, con su diseño.',
@@ -131,7 +138,9 @@ export const messages = {
   modelNotDesignable: 'Este modelo no se puede personalizar en este momento. Elige otro modelo, por favor.',
   unknownFile: 'La imagen indicada no existe.',
   photoInUse: 'La foto está en un pedido: quítela del pedido antes de borrarla.',
-  duplicate: 'Ya existe un registro con esos datos.',
+  brandNameTaken: 'Ya hay una marca con ese nombre (sin contar mayúsculas): elige otro.',
+  modelNameTaken: 'Esa marca ya tiene un modelo con ese nombre (sin contar mayúsculas): elige otro.',
+  staffEmailTaken: 'Ya hay una cuenta del personal con ese correo electrónico.',
   serviceUnavailable: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos minutos.',
   internal: 'Se ha producido un error inesperado. Inténtalo de nuevo más tarde.',
   // Online payment (Redsys)
@@ -243,6 +252,8 @@ export const messages = {
   scenePhotoNotInOrder:
     'Una de las fotos del diseño no está en este pedido. Añádela desde «Diseño» y vuelve a colocarla.',
   sceneIncomplete: 'Falta una foto: pon una en cada hueco del diseño o elige otro diseño en «Diseño».',
+  sceneIncompleteMany:
+    'Faltan {count} fotos: pon una en cada hueco del diseño o elige otro diseño en «Diseño».',
   designTransformOrScene: 'Envía el diseño con su colocación de la foto o con su escena, una de las dos.',
   textTooLong: 'Caben 40 caracteres como máximo en un texto.',
   textTooManyCodePoints:

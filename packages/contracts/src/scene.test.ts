@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { messages } from './messages.ts';
 import {
   emptyScene,
+  emptySlots,
   isPrintableText,
   isSceneComplete,
   LAYOUTS,
@@ -13,6 +15,7 @@ import {
   type Scene,
   STICKERS,
   sceneFromTransform,
+  sceneIncompleteMessage,
   searchStickers,
   textLength,
   textWithinCodePoints,
@@ -51,6 +54,18 @@ describe('the scene document', () => {
     assert.deepEqual(issues(scene()), []);
     assert.ok(isSceneComplete(SceneSchema.parse(scene())));
     assert.equal(isSceneComplete(emptyScene(7, PHOTO)), false);
+  });
+
+  it('counts the empty slots and says how many photos are missing', () => {
+    const full = SceneSchema.parse(scene());
+    assert.deepEqual(emptySlots(full), []);
+    const two = {
+      ...full,
+      slots: [full.slots[0]!, { ...full.slots[0]!, photo: null }, { ...full.slots[0]!, transform: null }],
+    };
+    assert.deepEqual(emptySlots(two), [1, 2]);
+    assert.equal(sceneIncompleteMessage(1), messages.sceneIncomplete);
+    assert.match(sceneIncompleteMessage(2), /^Faltan 2 fotos: /);
   });
 
   it('accepts 20 layers and refuses 21', () => {

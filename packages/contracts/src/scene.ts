@@ -9,6 +9,7 @@
  * are the scene `sceneFromTransform` makes: layout 'one', white, no layers.
  */
 import type { DesignTransform } from './design-transform.ts';
+import { messages } from './messages.ts';
 import type { Scene } from './scene-schema.ts';
 
 // The zod schemas of the scene live in `scene-schema.ts`: this module is the catalogue and the rules,
@@ -340,6 +341,14 @@ export const STICKER_SIZE = { min: 0.08, max: 1, initial: 0.3 } as const;
 /** A scene ready to order: every slot has a photo and a placement. */
 export const isSceneComplete = (scene: Scene): boolean =>
   scene.slots.every((s) => s.photo !== null && s.transform !== null);
+
+/** The slots still waiting for a photo (or its placement), by index. */
+export const emptySlots = (scene: Scene): number[] =>
+  scene.slots.flatMap((s, i) => (s.photo === null || s.transform === null ? [i] : []));
+
+/** What the customer is told about a scene with empty slots: 'Falta una foto', or how many. */
+export const sceneIncompleteMessage = (missing: number): string =>
+  missing === 1 ? messages.sceneIncomplete : messages.sceneIncompleteMany.replace('{count}', String(missing));
 
 /**
  * The scene a one-photo design (the first editor's: a photo and its transform) is stored and

@@ -1,5 +1,6 @@
 import type { StaffUser } from '@shop/contracts/auth';
 import { messages } from '@shop/contracts/messages';
+import { ORDER_STATUS_LABELS } from '@shop/contracts/order-status-labels';
 import {
   BulkStatusChangedSchema,
   BulkStatusChangeSchema,
@@ -134,11 +135,15 @@ export async function staffOrderRoutes(app: FastifyInstance): Promise<void> {
             if (await changeStatusWithEffects(tx, id, staff, change)) n++;
           } catch (err) {
             if (err instanceof AppError && err.statusCode === 409) {
-              const { orderNumber } = await getOrder(tx, id);
+              // Which order, in which state, and why: the clerk can fix that one and try again.
+              const { orderNumber, status } = await getOrder(tx, id);
               throw new AppError(
                 409,
                 err.code,
-                messages.bulkStatusFailed.replace('{orderNumber}', orderNumber),
+                messages.bulkStatusFailed
+                  .replace('{orderNumber}', orderNumber)
+                  .replace('{status}', ORDER_STATUS_LABELS[status])
+                  .replace('{reason}', err.message),
               );
             }
             throw err;

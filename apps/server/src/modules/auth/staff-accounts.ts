@@ -1,6 +1,6 @@
 import type { StaffAccount, StaffRole } from '@shop/contracts/auth';
 import type { Database, Queryable } from '../../db/client.ts';
-import { conflict, fail, notFound } from '../../lib/errors.ts';
+import { fail, fieldError, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { assertStrongPassword, createStaffUser } from './service.ts';
 
@@ -56,7 +56,8 @@ export async function createAccount(q: Queryable, input: NewAccount): Promise<St
     });
     return await account(q, user.id);
   } catch (err) {
-    if ((err as { code?: string }).code === '23505') throw conflict('duplicate', 'DUPLICATE');
+    if ((err as { code?: string }).code === '23505')
+      throw fieldError(409, 'DUPLICATE', 'staffEmailTaken', 'email');
     throw err;
   }
 }

@@ -70,7 +70,7 @@ async function saveBrand(run: () => Promise<{ rows: BrandRow[] }>): Promise<Bran
     if (!rows[0]) throw brandNotFound();
     return toBrand(rows[0]);
   } catch (err) {
-    if (uniqueViolation(err)) throw conflict('duplicate', 'DUPLICATE');
+    if (uniqueViolation(err)) throw fieldError(409, 'DUPLICATE', 'brandNameTaken', 'name');
     throw err;
   }
 }
@@ -262,7 +262,7 @@ export async function createModel(q: Queryable, input: ModelInput, picture: Mode
     await setModelStores(q, id, input.stores);
     return getModel(q, id, 'staff');
   } catch (err) {
-    if (uniqueViolation(err)) throw conflict('duplicate', 'DUPLICATE');
+    if (uniqueViolation(err)) throw fieldError(409, 'DUPLICATE', 'modelNameTaken', 'name');
     throw err;
   }
 }
@@ -285,7 +285,7 @@ export async function updateModel(
     await setModelStores(q, id, input.stores);
     return getModel(q, id, 'staff');
   } catch (err) {
-    if (uniqueViolation(err)) throw conflict('duplicate', 'DUPLICATE');
+    if (uniqueViolation(err)) throw fieldError(409, 'DUPLICATE', 'modelNameTaken', 'name');
     throw err;
   }
 }

@@ -6,6 +6,7 @@
  * stored-alta.ts) and their sender (sender.ts, soap-transport.ts). Other code imports only this file.
  */
 export { issueCorrectiveInvoice, rectifyForCancellation } from './corrections.ts';
+export { getInvoiceRequest } from './fiscal-requests.ts';
 export { invoicesNameStaff } from './issuers.ts';
 export { issueInvoiceForPaidOrder } from './order-invoice.ts';
 export { orderInvoicePdf, verifyStoredChain } from './queries.ts';

@@ -221,7 +221,6 @@ ${footerHtml}${siteHtml}
 }
 
 /** For mails kept in their own files (refunds): the same blocks, layout and footer. */
-/** For mails kept in their own files (refunds): the same blocks, layout and footer. */
 export { type Block as MailBlock, type Mail as MailContent, render as renderMail };
 
 /** The link to the tracking page, as a button (an absolute link, or the path alone when the shop has no PUBLIC_URL). */

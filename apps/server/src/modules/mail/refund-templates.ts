@@ -14,6 +14,7 @@ import {
 } from './layout.ts';
 import { contactBlock, greeting } from './order-blocks.ts';
 import { attachInvoices, deliverableAddress, insertOutbox, type MailConfig } from './service.ts';
+import { REFUNDED_TO } from './templates.ts';
 
 /**
  * The mails about money going back to the customer, in the same layout as the order mails:
@@ -38,6 +39,8 @@ export interface RefundMailInput {
 const product = (o: Order) => oneLine(productName(o.brand, o.model));
 const eurosOf = (cents: number) => formatEuros(cents / 100);
 const methodText = (m: 'card' | 'bizum') => (m === 'bizum' ? 'Bizum' : 'tarjeta');
+/** 'a tu tarjeta', 'por Bizum': a Bizum is not a thing money goes back to. */
+const toMeans = (m: 'card' | 'bizum') => (m === 'bizum' ? 'por Bizum' : 'a tu tarjeta');
 /** Card refunds reach the account as the issuing bank books them; Bizum ones sooner. */
 const WHEN = (m: 'card' | 'bizum') =>
   m === 'bizum'
@@ -51,7 +54,7 @@ function refundMail(o: Order, input: RefundMailInput, brand: MailBranding): Mail
     greeting(o),
     {
       type: 'paragraph',
-      text: `Hemos devuelto ${eurosOf(input.amountCents)} de tu pedido n.º ${n} a la misma ${methodText(input.method)} con la que pagaste.`,
+      text: `Hemos devuelto ${eurosOf(input.amountCents)} de tu pedido n.º ${n} ${REFUNDED_TO[input.method]}.`,
     },
     {
       type: 'rows',
@@ -76,7 +79,7 @@ function refundMail(o: Order, input: RefundMailInput, brand: MailBranding): Mail
   return {
     audience: 'customer',
     subject: `Devolución de ${eurosOf(input.amountCents)}: pedido n.º ${n}`,
-    preheader: `${eurosOf(input.amountCents)} devueltos a tu ${methodText(input.method)}.`,
+    preheader: `${eurosOf(input.amountCents)} devueltos ${toMeans(input.method)}.`,
     blocks,
     trackingUrl: trackingLink(o, brand),
   };
@@ -94,8 +97,8 @@ function paymentNotApplied(o: Order, input: RefundMailInput, brand: MailBranding
     {
       type: 'note',
       text: input.automatic
-        ? `Te devolvemos ese importe a la misma ${methodText(input.method)}. Te escribiremos otra vez cuando la devolución esté hecha.`
-        : `Vamos a devolverte ese importe a la misma ${methodText(input.method)}: nuestro equipo lo revisa y te escribirá en cuanto esté hecho.`,
+        ? `Te devolvemos ese importe ${REFUNDED_TO[input.method]}. Te escribiremos otra vez cuando la devolución esté hecha.`
+        : `Vamos a devolverte ese importe ${REFUNDED_TO[input.method]}: nuestro equipo lo revisa y te escribirá en cuanto esté hecho.`,
     },
     {
       type: 'paragraph',

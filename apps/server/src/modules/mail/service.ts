@@ -5,7 +5,7 @@ import type { Order } from '@shop/contracts/orders';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
-import { orderInvoicePdf } from '../invoices/index.ts';
+import { getInvoiceRequest, orderInvoicePdf } from '../invoices/index.ts';
 import { getOrder } from '../orders/service.ts';
 import { type ConditionsCopy, conditionsFilename } from './conditions.ts';
 import { footerLines, headerText, type MailAudience } from './layout.ts';
@@ -177,7 +177,10 @@ export async function enqueueForOrder(
     const replyTo = audience === 'customer' ? deliverableAddress(config.company.email) : customer;
     const paidWith = kind === 'order-paid' ? await paidWithOf(q, order) : null;
     const refund = kind === 'order-cancelled' ? await cancellationRefundOf(q, order) : null;
-    const mail = renderOrderMail(kind, audience, order, config, now, paidWith, refund);
+    // The shop's copy says when a full invoice was asked for, so staff can check it before paying.
+    const fullInvoice =
+      kind === 'order-received' && audience === 'shop' ? await getInvoiceRequest(q, order.id) : null;
+    const mail = renderOrderMail(kind, audience, order, config, now, paidWith, refund, fullInvoice);
     const inserted = await insertOutbox(
       q,
       {

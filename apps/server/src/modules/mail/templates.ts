@@ -1,4 +1,5 @@
 import { DELIVERY_TIME } from '@shop/contracts/consumer-terms';
+import type { FiscalData } from '@shop/contracts/invoices';
 import { centsToEuros, formatEuros } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 import {
@@ -46,7 +47,23 @@ const PAID_WITH: Record<PaidWith, string> = {
   store: 'En la tienda',
 };
 
-function orderReceived(o: Order, brand: MailBranding, audience: MailAudience): Mail {
+/** The full invoice the customer asked for, for the shop's copy: to whom it will be made out. */
+const fullInvoiceBlock = (f: FiscalData): Block => ({
+  type: 'rows',
+  title: 'Factura completa solicitada',
+  rows: [
+    ['NIF, NIE o CIF', f.taxId],
+    ['Nombre o razón social', f.name],
+    ['Dirección fiscal', `${f.address}, ${f.postalCode} ${f.city}`],
+  ],
+});
+
+function orderReceived(
+  o: Order,
+  brand: MailBranding,
+  audience: MailAudience,
+  fullInvoice: FiscalData | null,
+): Mail {
   const n = o.orderNumber;
   const payAtStore = o.pendingPayment && o.paymentMethod === 'paystore';
   const where = o.isHomeDelivery ? deliveryBlock(o) : storeBlock(o, brand, 'Recogida en tienda');
@@ -72,6 +89,7 @@ function orderReceived(o: Order, brand: MailBranding, audience: MailAudience): M
           rows: [...summaryRows(o, 'Total'), ['Pago', paymentLine(o)]],
         },
         customerBlock(o, o.isHomeDelivery),
+        ...(fullInvoice ? [fullInvoiceBlock(fullInvoice)] : []),
         where,
       ],
     };
@@ -183,7 +201,8 @@ export interface CancellationRefund {
   means: PaidWith;
 }
 
-const REFUNDED_TO: Record<PaidWith, string> = {
+/** Where money given back goes, after 'te hemos devuelto X': said right for a card and for Bizum. */
+export const REFUNDED_TO: Record<PaidWith, string> = {
   card: 'a la misma tarjeta con la que pagaste',
   bizum: 'por Bizum, al mismo número con el que pagaste',
   store: 'en la tienda',
@@ -251,10 +270,11 @@ export function renderOrderMail(
   now: Date = new Date(),
   paidWith: PaidWith | null = null,
   refund: CancellationRefund | null = null,
+  fullInvoice: FiscalData | null = null,
 ): RenderedMail {
   switch (kind) {
     case 'order-received':
-      return render(orderReceived(order, brand, audience), brand);
+      return render(orderReceived(order, brand, audience, fullInvoice), brand);
     case 'order-paid':
       return render(orderPaid(order, brand, now, paidWith), brand);
     case 'order-cancelled':

@@ -4,7 +4,7 @@ import type { ErrorCode } from '@shop/contracts/errors';
 import { type MessageKey, messages } from '@shop/contracts/messages';
 import { isDesignOpen } from '@shop/contracts/order-lifecycle';
 import type { DesignTransform } from '@shop/contracts/orders';
-import { type Scene, sceneFromTransform } from '@shop/contracts/scene';
+import { emptySlots, type Scene, sceneFromTransform, sceneIncompleteMessage } from '@shop/contracts/scene';
 import type { Queryable } from '../../db/client.ts';
 import { AppError, fail } from '../../lib/errors.ts';
 import { textsOutsidePrintableArea } from '../../lib/scene-text.ts';
@@ -98,8 +98,15 @@ async function storeDesign(
 ): Promise<void> {
   const { scene } = design;
   const modelId = await expectSceneOfOrder(tx, order.id, scene, field);
-  const missing = scene.slots.findIndex((s) => s.photo === null || s.transform === null);
-  if (missing >= 0) throw refusal(422, 'DESIGN_INCOMPLETE', 'sceneIncomplete', field(`slots.${missing}`));
+  const missing = emptySlots(scene);
+  if (missing.length > 0) {
+    throw new AppError(
+      422,
+      'DESIGN_INCOMPLETE',
+      sceneIncompleteMessage(missing.length),
+      field(`slots.${missing[0]}`),
+    );
+  }
   const file = await files.find(tx, design.fileId);
   if (file?.kind !== 'upload' || file.variant !== 'original' || file.ownerHash !== ownerHash) {
     throw fail(400, 'VALIDATION_FAILED', 'unknownFile');

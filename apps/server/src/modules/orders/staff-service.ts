@@ -1,6 +1,7 @@
 import { PRINT_DPI } from '@shop/case-geometry/print-size';
 import type { StaffUser } from '@shop/contracts/auth';
 import {
+  isCashableAtCounter,
   isPlaced,
   isPrintable,
   type OrderStatus,
@@ -60,7 +61,11 @@ export async function listOrders(q: Queryable, staff: StaffUser, filter: OrderFi
   }
   if (filter.finishedOnly === 'true') where.push(`o.status = ANY(${add(statusesWhere(isPlaced))}::text[])`);
   if (filter.status) where.push(`o.status = ${add(filter.status)}`);
-  if (filter.paid) where.push(filter.paid === 'true' ? 'o.paid_at IS NOT NULL' : 'o.paid_at IS NULL');
+  // Owed money: placed orders still open and not paid; drafts never placed and cancelled ones owe nothing.
+  if (filter.paid === 'true') where.push('o.paid_at IS NOT NULL');
+  if (filter.paid === 'false') {
+    where.push(`o.paid_at IS NULL AND o.status = ANY(${add(statusesWhere(isCashableAtCounter))}::text[])`);
+  }
   // Abandoned orders (a model chosen a day ago and nothing since) crowd the list; a search for one
   // order, for the 'created' state or for abandoned ones shows them.
   if (filter.abandoned !== 'true' && !filter.orderId && filter.status !== 'created') {

@@ -39,3 +39,7 @@ export function orderActions(order: OrderForActions): OrderAction[] {
   if (isCancellable(status, 'storeStaff')) actions.push('cancel');
   return actions;
 }
+
+/** Said under every reason staff write that ends up on the rectificativa the customer receives. */
+export const REASON_ON_INVOICE =
+  'Este motivo se imprime en la factura rectificativa que recibe el cliente: escríbalo pensando en él.';

@@ -1,20 +1,8 @@
+import { ORDER_STATUS_LABELS } from '@shop/contracts/order-status-labels';
 import type { Order, OrderStatus } from '@shop/contracts/orders';
 
-/** The order states as staff read them. */
-export const STATUS_LABELS: Record<OrderStatus, string> = {
-  created: 'Creado',
-  image_uploaded: 'Foto subida',
-  design_confirmed: 'Diseño confirmado',
-  details_confirmed: 'Datos confirmados',
-  awaiting_payment: 'Pendiente de pago',
-  to_pay_at_store: 'Pago en tienda',
-  paid: 'Pagado',
-  printed: 'Impreso',
-  ready: 'Listo para recoger',
-  shipped: 'Enviado',
-  delivered: 'Entregado',
-  cancelled: 'Cancelado',
-};
+/** The order states as staff read them (shared with the server's messages). */
+export const STATUS_LABELS = ORDER_STATUS_LABELS;
 
 export type StatusTone = 'draft' | 'waiting' | 'paid' | 'progress' | 'done' | 'cancelled';
 

@@ -10,11 +10,12 @@ import { boundsOverlapRect, sceneCoverageSlots } from '@shop/case-render/scene';
 import { messages } from '@shop/contracts/messages';
 import { formatEuros } from '@shop/contracts/money';
 import {
-  isSceneComplete,
+  emptySlots,
   type Layer,
   layoutCells,
   type Scene,
   STICKER_SIZE,
+  sceneIncompleteMessage,
   type TextLayer,
 } from '@shop/contracts/scene';
 import {
@@ -472,8 +473,9 @@ export function EditorWorkspace({
 
   async function placeOrder() {
     const placed = liveRef.current;
-    if (!isSceneComplete(placed)) {
-      setError(messages.sceneIncomplete);
+    const missing = emptySlots(placed).length;
+    if (missing > 0) {
+      setError(sceneIncompleteMessage(missing));
       return;
     }
     setBusy('ordering');

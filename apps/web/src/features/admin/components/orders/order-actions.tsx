@@ -10,7 +10,7 @@ import { generateInvoice } from '../../api/generate-invoice';
 import { printOrder } from '../../api/print-order';
 import { useAction } from '../../hooks/use-action';
 import { useToast } from '../../hooks/use-toast';
-import { type OrderAction, orderActions } from '../../lib/order-actions';
+import { type OrderAction, orderActions, REASON_ON_INVOICE } from '../../lib/order-actions';
 import { Dialog } from '../ui/dialog';
 
 /** Saves a file the server just made: the browser downloads it under `filename`. */
@@ -326,9 +326,13 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
             className="admin-input admin-textarea"
             rows={3}
             maxLength={500}
+            aria-describedby={`${noteId}-hint`}
             value={note}
             onChange={(event) => setNote(event.target.value)}
           />
+          <p id={`${noteId}-hint`} className="admin-hint">
+            {REASON_ON_INVOICE}
+          </p>
         </div>
         {action.error && cancelling && <Alert>{action.error}</Alert>}
       </Dialog>

@@ -1,3 +1,4 @@
+import type { FiscalData } from '@shop/contracts/invoices';
 import { formatEuros } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 import type { PaymentAttempt, PaymentStatus } from '@shop/contracts/payments';
@@ -5,6 +6,7 @@ import { productName } from '@shop/contracts/product';
 import { type ReactNode, useId } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { adminPaths } from '@/features/admin/paths';
+import { getInvoiceRequest } from '../../api/get-invoice-request';
 import { getOrder } from '../../api/get-order';
 import { getOrderTimeline } from '../../api/get-order-timeline';
 import { getPaymentStatus } from '../../api/get-payment-status';
@@ -55,6 +57,15 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
+/**
+ * The photos the customer's design was made with, each once and in slot order (the first editor's
+ * one photo, or a layout's several); before a design is saved, the photo the order holds.
+ */
+function customerPhotos(order: Order): string[] {
+  if (order.designPhotos.length > 0) return [...new Set(order.designPhotos)];
+  return order.image ? [order.image] : [];
+}
+
 function DesignCard({ order }: { order: Order }) {
   return (
     <Card title="Diseño" className="admin-design">
@@ -67,24 +78,31 @@ function DesignCard({ order }: { order: Order }) {
           )}
           <figcaption>Diseño confirmado</figcaption>
         </figure>
-        <figure className="admin-design__figure">
-          {order.image ? (
-            <img src={`${order.image}?variant=preview`} alt="Foto que subió el cliente" />
-          ) : (
+        {customerPhotos(order).length === 0 ? (
+          <figure className="admin-design__figure">
             <div className="admin-design__missing">Sin foto todavía.</div>
-          )}
-          <figcaption>
-            Foto del cliente
-            {order.image && (
-              <>
+            <figcaption>Foto del cliente</figcaption>
+          </figure>
+        ) : (
+          customerPhotos(order).map((uri, i, all) => (
+            <figure key={uri} className="admin-design__figure">
+              <img
+                src={`${uri}?variant=preview`}
+                alt={all.length === 1 ? 'Foto que subió el cliente' : `Foto ${i + 1} que subió el cliente`}
+              />
+              <figcaption>
+                {all.length === 1 ? 'Foto del cliente' : `Foto ${i + 1} del cliente`}
                 {' · '}
-                <a href={`${order.image}?variant=original`} download={`foto-pedido-${order.orderNumber}.jpg`}>
+                <a
+                  href={`${uri}?variant=original`}
+                  download={`foto-pedido-${order.orderNumber}${all.length === 1 ? '' : `-${i + 1}`}.jpg`}
+                >
                   Descargar original
                 </a>
-              </>
-            )}
-          </figcaption>
-        </figure>
+              </figcaption>
+            </figure>
+          ))
+        )}
       </div>
       <p className="admin-muted">{productName(order.brand, order.model)}</p>
     </Card>
@@ -162,7 +180,11 @@ function PaymentCard({ order, payment }: { order: Order; payment: PaymentStatus 
                 <tr key={attempt.gatewayOrder}>
                   <td className="admin-nowrap">{formatDateTime(attempt.createdAt)}</td>
                   <td>{ATTEMPT_METHOD[attempt.method]}</td>
-                  <td>{ATTEMPT_STATUS[attempt.status]}</td>
+                  <td>
+                    {attempt.cancelledByCustomer
+                      ? 'Cancelado por el cliente'
+                      : ATTEMPT_STATUS[attempt.status]}
+                  </td>
                   <td className="admin-num">{formatEuros(attempt.amount)}</td>
                 </tr>
               ))}
@@ -170,6 +192,23 @@ function PaymentCard({ order, payment }: { order: Order; payment: PaymentStatus 
           </table>
         </TableWrap>
       )}
+    </Card>
+  );
+}
+
+/**
+ * A full invoice the customer asked for at the checkout: staff see to whom it will be made out
+ * before the payment issues it, and can check the NIF with the customer.
+ */
+function FullInvoiceCard({ data }: { data: FiscalData }) {
+  return (
+    <Card title="Factura completa solicitada">
+      <dl className="admin-dl">
+        <Row term="NIF, NIE o CIF">{data.taxId}</Row>
+        <Row term="Nombre o razón social">{data.name}</Row>
+        <Row term="Dirección fiscal">{`${data.address}, ${data.postalCode} ${data.city}`}</Row>
+      </dl>
+      <p className="admin-muted">Se emitirá a estos datos al cobrar el pedido.</p>
     </Card>
   );
 }
@@ -182,6 +221,9 @@ export function OrderDetailPage() {
   const order = useResource(`order:${orderId}`, (signal) => getOrder(orderId, signal));
   const timeline = useResource(`timeline:${orderId}`, (signal) => getOrderTimeline(orderId, signal));
   const payment = useResource(`payment:${orderId}`, (signal) => getPaymentStatus(orderId, signal));
+  const fullInvoice = useResource(`invoice-request:${orderId}`, (signal) =>
+    getInvoiceRequest(orderId, signal),
+  );
   const data = order.data;
 
   function changed(updated: Order | null) {
@@ -189,6 +231,7 @@ export function OrderDetailPage() {
     else order.reload();
     timeline.reload();
     payment.reload();
+    fullInvoice.reload();
   }
 
   return (
@@ -233,6 +276,7 @@ export function OrderDetailPage() {
               </Card>
               <DeliveryCard order={data} />
               <PaymentCard order={data} payment={payment.data} />
+              {fullInvoice.data?.data && <FullInvoiceCard data={fullInvoice.data.data} />}
             </div>
           </div>
           <Card title="Historial" className="admin-timeline-card">

@@ -15,6 +15,7 @@ import { useAction } from '../../hooks/use-action';
 import { useResource } from '../../hooks/use-resource';
 import { useToast } from '../../hooks/use-toast';
 import { formatDateTime } from '../../lib/format';
+import { REASON_ON_INVOICE } from '../../lib/order-actions';
 import { storesApi } from '../../resources/stores';
 import { Dialog } from '../ui/dialog';
 import { EmptyState } from '../ui/empty-state';
@@ -311,7 +312,14 @@ export function PaymentsPage() {
           value={amount}
           onChange={setAmount}
         />
-        <TextAreaField label="Motivo" required maxLength={500} value={reason} onChange={setReason} />
+        <TextAreaField
+          label="Motivo"
+          hint={REASON_ON_INVOICE}
+          required
+          maxLength={500}
+          value={reason}
+          onChange={setReason}
+        />
       </Dialog>
       <Dialog
         open={resolving !== null}

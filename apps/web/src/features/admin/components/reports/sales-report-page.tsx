@@ -173,7 +173,7 @@ export function SalesReportPage() {
                     Ventas (sin IVA)
                   </th>
                   <th scope="col" className="admin-num">
-                    Devoluciones
+                    Devoluciones (sin IVA)
                   </th>
                   <th scope="col" className="admin-num">
                     Neto (sin IVA)
@@ -195,7 +195,10 @@ export function SalesReportPage() {
                     <td className="admin-num">{r.orders}</td>
                     <td className="admin-num">{formatEuros(r.revenue)}</td>
                     <td className="admin-num">{formatEuros(r.revenueWithoutVat)}</td>
-                    <td className="admin-num">{formatEuros(r.refunds)}</td>
+                    <td className="admin-num">
+                      {formatEuros(r.refundsWithoutVat)}
+                      <span className="admin-cell-note">{`con IVA: ${formatEuros(r.refunds)}`}</span>
+                    </td>
                     <td className="admin-num">{formatEuros(r.netWithoutVat)}</td>
                     <td className="admin-num">
                       {formatEuros(r.commission)}
@@ -211,7 +214,10 @@ export function SalesReportPage() {
                     <td className="admin-num">{data.total.orders}</td>
                     <td className="admin-num">{formatEuros(data.total.revenue)}</td>
                     <td className="admin-num">{formatEuros(data.total.revenueWithoutVat)}</td>
-                    <td className="admin-num">{formatEuros(data.total.refunds)}</td>
+                    <td className="admin-num">
+                      {formatEuros(data.total.refundsWithoutVat)}
+                      <span className="admin-cell-note">{`con IVA: ${formatEuros(data.total.refunds)}`}</span>
+                    </td>
                     <td className="admin-num">{formatEuros(data.total.netWithoutVat)}</td>
                     <td className="admin-num">{formatEuros(data.total.commission)}</td>
                   </tr>
