@@ -293,7 +293,9 @@ describe('design integrity: the print is the approved design', () => {
     await expectOk(kiosk.put(`/api/orders/${id}/design`, { design, transform: moved }));
     await expectOk(kiosk.post(`/api/orders/${id}/confirmInStorePickup`));
     const placed = (
-      await expectOk(kiosk.post(`/api/orders/${id}/confirmUserDetails`, { name: 'Ana' }))
+      await expectOk(
+        kiosk.post(`/api/orders/${id}/confirmUserDetails`, { name: 'Ana', email: 'ana@example.com' }),
+      )
     ).json() as Order;
     assert.equal(placed.status, 'details_confirmed');
 

@@ -1654,6 +1654,17 @@ async function xssOrder(h: H): Promise<{ id: string; invoice: GeneratedInvoice }
     { name: HOSTILE_NAME, email: 'ana@example.com', phone: '600111222' },
     HOSTILE_ADDRESS,
   );
+  // A full invoice: a simplified one names no buyer, so the hostile text would not reach it at all.
+  ok(
+    await h.f.owner.put(`/api/orders/${id}/invoiceRequest`, {
+      fullInvoice: true,
+      taxId: 'B12345674',
+      name: HOSTILE_NAME,
+      address: HOSTILE_ADDRESS.address,
+      postalCode: HOSTILE_ADDRESS.postalCode,
+      city: HOSTILE_ADDRESS.city,
+    }),
+  );
   const { init } = await h.f.initiated(id);
   const notification = notificationFor(requestParams(init));
   const res = await h.app.inject({

@@ -295,9 +295,10 @@ describe('retention job', () => {
     const years = (n: number) => new Date(now.getTime() - n * 365.25 * DAY);
     const old = await finished('delivered', years(periods.invoiceYears + 0.1));
     const young = await finished('delivered', years(periods.invoiceYears - 0.1));
-    await t.db.query(`UPDATE order_events SET note = 'La clienta pasará el lunes' WHERE order_id = $1`, [
-      old.id,
-    ]);
+    await t.db.query(
+      `UPDATE order_events SET note = 'La clienta pasará el lunes' WHERE order_id = $1 AND actor LIKE 'staff:%'`,
+      [old.id],
+    );
     const invoicesBefore = (await t.db.query('SELECT * FROM invoices ORDER BY id')).rows;
     const mailsBefore = (
       await t.db.query('SELECT count(*)::int AS n FROM mail_outbox WHERE order_id = $1', [old.id])

@@ -92,7 +92,7 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { segment: 'personal', label: 'Personal', icon: ICONS.staff, roles: ADMIN, resource: staffResource },
   {
     segment: 'datos-personales',
-    label: 'Datos personales',
+    label: 'Privacidad',
     icon: ICONS.privacy,
     roles: ADMIN,
     page: <ErasurePage />,

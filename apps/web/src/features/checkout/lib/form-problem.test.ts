@@ -43,12 +43,13 @@ describe('formProblem (docs/product.md §5.3, with the fields to mark)', () => {
       section: 'contact',
       fields: ['email', 'phone'],
     });
-    // The name first: its message names only the name.
+    // The name first: its message names only the name; every required field left empty is marked.
     assert.deepEqual(formProblem({ ...empty }, true), {
       key: 'nameRequired',
       section: 'contact',
-      fields: ['name'],
+      fields: ['name', 'email', 'phone'],
     });
+    assert.deepEqual(formProblem({ ...empty }, false, true)?.fields, ['name', 'email']);
   });
 
   test('e-mail without @ and phone with letters point at their field', () => {

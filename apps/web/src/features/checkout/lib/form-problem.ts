@@ -27,9 +27,11 @@ const blank = (value: string) => !value.trim();
 export function formProblem(data: CustomerData, homeDelivery: boolean, payNow = false): FormProblem | null {
   const contact = contactProblem(data, homeDelivery, payNow);
   if (contact) {
+    // A missing name is named alone in the message, but every required field left empty is marked.
+    const required = (field: FieldName) => field === 'name' || homeDelivery || (field === 'email' && payNow);
     const fields: FieldName[] =
       contact === 'nameRequired'
-        ? ['name']
+        ? (['name', 'email', 'phone'] as const).filter((field) => blank(data[field]) && required(field))
         : contact === 'invalidEmail' || contact === 'emailRequiredToPay'
           ? ['email']
           : contact === 'invalidPhone'
