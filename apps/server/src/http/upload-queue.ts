@@ -198,15 +198,23 @@ export function registerUploadQueue(app: FastifyInstance, opts: { dir: string; p
       throw withRetry(fail(429, 'TOO_MANY_UPLOADS', 'uploadsPerClient'));
     }
     if (active >= MAX_ACTIVE_UPLOADS) throw withRetry(fail(503, 'SERVICE_UNAVAILABLE', 'uploadsBusy'));
-    await ensureDir();
+    // The place is taken in the same turn as the check: with an await between them, uploads that
+    // arrive together would all pass the check before any of them counted (one address held 5).
     active++;
     add(byVisitor, visitor, 1);
     add(byAddress, address, 1);
-    const place = new UploadPlace(opts.dir, () => {
+    const release = () => {
       active--;
       add(byVisitor, visitor, -1);
       add(byAddress, address, -1);
-    });
+    };
+    try {
+      await ensureDir();
+    } catch (err) {
+      release();
+      throw err;
+    }
+    const place = new UploadPlace(opts.dir, release);
     const stopWatching = watchPace(req, reply, pace, (err) => place.cut(err));
     req.upload = place;
     reply.raw.once('close', () => {
