@@ -32,6 +32,11 @@ export async function abandonedOrders(
   return rows;
 }
 
+/** Joins `last.at`: when each order moved into the state it is in now. */
+const SINCE_LAST_MOVE = `JOIN LATERAL (SELECT max(e.at) AS at FROM order_events e
+  WHERE e.order_id = o.id AND e.to_status = o.status AND e.kind = 'status'
+    AND e.from_status IS DISTINCT FROM e.to_status) last ON true`;
+
 /** Delivered orders past the legal guarantee and the margin, cancelled ones past theirs, that still hold files. */
 export async function ordersPastKeeping(
   tx: Queryable,
@@ -39,10 +44,7 @@ export async function ordersPastKeeping(
   periods: RetentionPeriods,
 ): Promise<string[]> {
   const { rows } = await tx.query<{ id: string }>(
-    `SELECT o.id FROM orders o
-     JOIN LATERAL (SELECT max(e.at) AS at FROM order_events e
-                   WHERE e.order_id = o.id AND e.to_status = o.status AND e.kind = 'status'
-                     AND e.from_status IS DISTINCT FROM e.to_status) last ON true
+    `SELECT o.id FROM orders o ${SINCE_LAST_MOVE}
      WHERE ((o.status = 'delivered'
              AND last.at < $1::timestamptz - make_interval(years => $2, days => $3))
          OR (o.status = 'cancelled' AND last.at < $1::timestamptz - make_interval(days => $4)))
@@ -66,10 +68,7 @@ export async function ordersPastLegalKeeping(
   periods: RetentionPeriods,
 ): Promise<string[]> {
   const { rows } = await tx.query<{ id: string }>(
-    `SELECT o.id FROM orders o
-     JOIN LATERAL (SELECT max(e.at) AS at FROM order_events e
-                   WHERE e.order_id = o.id AND e.to_status = o.status AND e.kind = 'status'
-                     AND e.from_status IS DISTINCT FROM e.to_status) last ON true
+    `SELECT o.id FROM orders o ${SINCE_LAST_MOVE}
      WHERE o.status IN ('delivered', 'cancelled')
        AND last.at < $1::timestamptz - make_interval(years => $2)
        AND (o.customer_name IS NOT NULL OR o.customer_email IS NOT NULL OR o.customer_phone IS NOT NULL
