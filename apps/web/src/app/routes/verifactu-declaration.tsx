@@ -1,3 +1,4 @@
+import { messages } from '@shop/contracts/messages';
 import type { VerifactuDeclaration } from '@shop/contracts/verifactu-declaration';
 import { useEffect, useState } from 'react';
 import { DeclarationText } from '@/components/legal/declaration-text';
@@ -37,9 +38,7 @@ export function VerifactuDeclarationRoute() {
       <div className="static-page__body card">
         {declaration && <DeclarationText declaration={declaration} />}
         {!declaration && !failed && <Spinner label="Cargando…" />}
-        {failed && (
-          <Alert>No se ha podido cargar la declaración. Recarga la página para intentarlo de nuevo.</Alert>
-        )}
+        {failed && <Alert>{messages.pageLoadFailed}</Alert>}
       </div>
     </article>
   );
