@@ -317,4 +317,39 @@ describe('scenes: the browser design PNG matches the server print render', () =>
     assert.ok(wrongText > Math.max(0.06, right * 4), 'a moved text is noticed where it should be');
     assert.deepEqual(errors, []);
   });
+
+  test('a text of emoji is drawn on the screen in colour, as it prints', async (t) => {
+    const drawn = [...rendered.values()].find((r) => r.scene.layers.some((l) => l.id === 'emoji'));
+    assert.ok(drawn, 'runs after the scenes above');
+    const { scene, rgb, width: W, height: H } = drawn;
+    const emoji = scene.layers.find((l) => l.id === 'emoji')!;
+    registerSceneFonts();
+    const ctx = createCanvas(1, 1).getContext('2d') as unknown as SceneContext;
+    const b = layerBounds(ctx, emoji, { x: 0, y: 0, width: W, height: H });
+    const around = { x: b.cx - b.width / 2, y: b.cy - b.height / 2, width: b.width, height: b.height };
+    // The editor's picture beside the print with the emoji and without them, where they are.
+    const without = { ...scene, layers: scene.layers.filter((l) => l.id !== 'emoji') };
+    const withoutRgb = await serverSceneRender(without, drawn);
+    const asPrinted = differentPixels(rgb, await serverSceneRender(scene, drawn), W, around);
+    const ifMissing = differentPixels(rgb, withoutRgb, W, around);
+    // The cake's pink and the heart's red are the emoji's own colours, not the text's (#111111):
+    // the editor's picture has many more of them there than the photo alone.
+    const reddish = (raster: Buffer): number => {
+      let n = 0;
+      for (let y = Math.max(0, Math.floor(around.y)); y < Math.min(H, around.y + around.height); y++) {
+        for (let x = Math.max(0, Math.floor(around.x)); x < Math.min(W, around.x + around.width); x++) {
+          const i = (y * W + x) * 3;
+          if (raster[i]! > 180 && raster[i]! - raster[i + 1]! > 60 && raster[i]! - raster[i + 2]! > 60) n++;
+        }
+      }
+      return n;
+    };
+    const coloured = reddish(rgb) - reddish(withoutRgb);
+    t.diagnostic(
+      `around the emoji: ${(asPrinted * 100).toFixed(2)} % differ from the print, ${(ifMissing * 100).toFixed(2)} % from a print without them; ${coloured} more red or pink pixels than the photo alone`,
+    );
+    assert.ok(coloured > 200, 'the emoji have their colours on the screen');
+    assert.ok(asPrinted <= MAX_DIFFERENT_PIXELS * 2, 'the emoji print as the editor drew them');
+    assert.ok(ifMissing > Math.max(0.1, asPrinted * 4), 'a print without the emoji would be noticed');
+  });
 });

@@ -236,5 +236,16 @@ export function printMatchScenes(
         '#ffffff',
       ),
     ],
+    [
+      'one photo, a birthday wish and a big text of emoji',
+      scene(
+        'one',
+        [{ photo: 2, filter: 'none' }],
+        [
+          text('t1', 'montserrat', 'Feliz cumple Ana 🎂💖', { y: 0.3, size: 0.07, colour: '#111111' }),
+          text('emoji', 'montserrat', '🎂💖🎉', { y: 0.6, size: 0.2, colour: '#111111' }),
+        ],
+      ),
+    ],
   ];
 }

@@ -62,10 +62,10 @@ if [[ -z "$PG_BIN" ]]; then
     echo "create_main_cluster = off" | "${sudo[@]}" tee /etc/postgresql-common/createcluster.conf >/dev/null
   fi
   if [[ -z "$(find /var/lib/apt/lists -maxdepth 1 -name '*_Packages*' -mmin -60 2>/dev/null | head -n 1)" ]]; then
-    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 update -qq
   fi
   "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive UCF_FORCE_CONFFOLD=1 apt-get install -y -qq \
-    --no-install-recommends -o Dpkg::Options::=--force-confold postgresql >/dev/null
+    --no-install-recommends -o DPkg::Lock::Timeout=600 -o Dpkg::Options::=--force-confold postgresql >/dev/null
   PG_BIN="$(find_pg_bin)"
   if [[ -z "$PG_BIN" ]]; then
     echo "PostgreSQL installed but no initdb found under /usr/lib/postgresql/*/bin" >&2

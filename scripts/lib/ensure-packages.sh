@@ -13,11 +13,14 @@ ensure_packages() {
   banner "installing ${missing[*]} (apt-get)"
   local sudo=()
   if ((EUID != 0)); then sudo=(sudo); fi
-  # Only refresh package lists if they are missing or older than an hour.
+  # Only refresh package lists if they are missing or older than an hour. Another apt-get at work
+  # (an unattended upgrade, a second install) holds dpkg's lock: wait up to 10 minutes for it
+  # rather than fail at once.
   if [[ -z "$(find /var/lib/apt/lists -maxdepth 1 -name '*_Packages*' -mmin -60 2>/dev/null | head -n 1)" ]]; then
-    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 update -qq
   fi
-  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq \
+    --no-install-recommends "${missing[@]}" >/dev/null
 }
 
 ensure_chromium() {

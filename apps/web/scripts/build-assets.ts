@@ -8,9 +8,9 @@
  * - public/icons/ and public/favicon.ico: the favicon set and the web app manifest's icons, from
  *   public/favicon.svg.
  * - public/fonts/ and public/stickers/: the editor's text faces (each FONTS entry in its
- *   FONT_SUBSETS) and the Noto Color Emoji subsets from their @fontsource packages, with
- *   public/fonts/faces.json giving each file's unicode-range (read from the package's CSS) to
- *   src/features/editor/lib/fonts.ts; and the OpenMoji SVG of each STICKERS entry as
+ *   FONT_SUBSETS) from their @fontsource packages, with public/fonts/faces.json giving each
+ *   file's unicode-range (read from the package's CSS) to src/features/editor/lib/fonts.ts; the
+ *   colour-emoji face (EMOJI_FONT, one file); and the OpenMoji SVG of each STICKERS entry as
  *   `<id>.svg`. The browser fetches them when the editor needs them: none of it is in the JavaScript.
  *
  * Nothing is downloaded and nothing is committed: a fresh clone makes them in a few seconds. A stamp
@@ -278,8 +278,6 @@ interface FaceFile {
 interface FacesManifest {
   /** By FontId: the FONT_SUBSETS faces of the font. */
   fonts: Record<string, FaceFile[]>;
-  /** The numbered subsets of the emoji face. */
-  emoji: FaceFile[];
 }
 
 async function writeEditorAssets(): Promise<void> {
@@ -303,7 +301,7 @@ async function writeEditorAssets(): Promise<void> {
   ]);
   await Promise.all([mkdir(fontsDir, { recursive: true }), mkdir(stickersDir, { recursive: true })]);
 
-  const manifest: FacesManifest = { fonts: {}, emoji: [] };
+  const manifest: FacesManifest = { fonts: {} };
   const copies: { pkg: string; file: string }[] = [];
   for (const font of FONTS) {
     const faces = await fontFaceFiles(font.package, `${font.weight}.css`);
@@ -315,15 +313,14 @@ async function writeEditorAssets(): Promise<void> {
       return face;
     });
   }
-  // The numbered subsets only: the package's single 'emoji' file holds the whole face (about 6 MB).
-  const numbered = new RegExp(`^${EMOJI_FONT.stem}-\\d+-400-normal\\.woff2$`);
-  manifest.emoji = (await fontFaceFiles(EMOJI_FONT.package, '400.css')).filter((f) => numbered.test(f.file));
-  if (manifest.emoji.length === 0) throw new Error(`${EMOJI_FONT.package}/400.css lists no emoji subsets`);
-  for (const { file } of manifest.emoji) copies.push({ pkg: EMOJI_FONT.package, file });
 
   await Promise.all([
     ...copies.map(({ pkg, file }) =>
       copyFile(path.join(nodeModules, pkg, 'files', file), path.join(fontsDir, file)),
+    ),
+    copyFile(
+      path.join(nodeModules, EMOJI_FONT.package, EMOJI_FONT.file),
+      path.join(fontsDir, EMOJI_FONT.file),
     ),
     ...STICKERS.map(async (s) => {
       const svg = await readFile(path.join(nodeModules, 'openmoji/color/svg', `${s.hex}.svg`), 'utf8');
@@ -333,7 +330,7 @@ async function writeEditorAssets(): Promise<void> {
   await writeFile(manifestFile, `${JSON.stringify(manifest)}\n`);
   await writeFile(stampFile, stamp);
   console.info(
-    `editor fonts and stickers: ${copies.length} faces, ${STICKERS.length} stickers in ${Math.round(performance.now() - started)} ms`,
+    `editor fonts and stickers: ${copies.length + 1} faces, ${STICKERS.length} stickers in ${Math.round(performance.now() - started)} ms`,
   );
 }
 

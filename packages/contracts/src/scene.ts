@@ -193,11 +193,16 @@ export const FONT_SUBSETS = ['latin', 'latin-ext'] as const;
 
 export const fontInfo = (id: FontId): FontInfo => FONTS.find((f) => f.id === id)!;
 
-/** The colour-emoji face that follows every font, so an emoji prints as it showed. */
+/**
+ * The colour-emoji face that follows every font, so an emoji prints as it showed: Twemoji as one
+ * COLR/CPAL (version 0) font of 0.5 MB, the colour format every browser the shop supports and the
+ * server's Skia draw alike (fonts whose pictures are in an SVG or COLRv1 table are drawn by some
+ * and left blank by others). `file` is the font in its package, and its name under /fonts/.
+ */
 export const EMOJI_FONT = {
-  family: 'Shop Noto Color Emoji',
-  package: '@fontsource/noto-color-emoji',
-  stem: 'noto-color-emoji',
+  family: 'Shop Twemoji',
+  package: 'twemoji-colr-font',
+  file: 'twemoji.woff2',
 } as const;
 
 /** The CSS font of a text layer `sizePx` tall: the face, then the emoji face for what it lacks. */

@@ -3,9 +3,7 @@
  * measure a design's texts as the print draws them. The same font files the browser loads
  * (@fontsource packages), registered once per process under the family names `cssFont` asks for.
  */
-import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import type { PhoneOutline, PxSize } from '@shop/case-geometry/outline';
 import type { SceneContext } from '@shop/case-render/scene';
@@ -14,12 +12,6 @@ import { EMOJI_FONT, FONT_SUBSETS, FONTS, type Scene, type TextLayer } from '@sh
 
 /** Resolves files of our npm dependencies (the font packages) wherever they are installed. */
 const packageFiles = createRequire(import.meta.url);
-
-/**
- * Where the build writes its fonts (apps/server/build.mjs): beside the bundle when this code runs
- * from dist/, in the built dist/ when it runs from source (tests, benches, `npm run dev`).
- */
-const BUILT_FONT_DIRS = [new URL('./fonts/', import.meta.url), new URL('../../dist/fonts/', import.meta.url)];
 
 let fontsRegistered = false;
 
@@ -41,13 +33,8 @@ export function registerSceneFonts(): void {
       );
     }
   }
-  // The colour-emoji face as ONE file, the package's whole font ('emoji' subset). The browser
-  // loads the same font in numbered slices by unicode-range; Skia draws nothing from those slices
-  // (and picks one file per family), so the server takes the whole font: the same glyphs. The
-  // build's plain copy of it when there is one (build.mjs: 50 MB less memory), else the package's.
-  const emoji = `${EMOJI_FONT.stem}-emoji-400-normal`;
-  const built = BUILT_FONT_DIRS.map((dir) => fileURLToPath(new URL(`${emoji}.ttf`, dir))).find(existsSync);
-  register(built ?? packageFiles.resolve(`${EMOJI_FONT.package}/files/${emoji}.woff2`), EMOJI_FONT.family);
+  // The colour-emoji face: the same single file the browser loads.
+  register(packageFiles.resolve(`${EMOJI_FONT.package}/${EMOJI_FONT.file}`), EMOJI_FONT.family);
   fontsRegistered = true;
 }
 

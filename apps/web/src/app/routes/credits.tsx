@@ -110,8 +110,8 @@ export function CreditsRoute() {
           <section id="tipos-de-letra" tabIndex={-1} aria-labelledby="tipos-de-letra-title">
             <h2 id="tipos-de-letra-title">Tipos de letra</h2>
             <p>
-              Los tipos de letra con los que escribes en tu funda, y los emojis de tus textos, se comparten
-              con la <OutLink href={OFL}>SIL Open Font License 1.1</OutLink>:
+              Los tipos de letra con los que escribes en tu funda se comparten con la{' '}
+              <OutLink href={OFL}>SIL Open Font License 1.1</OutLink>:
             </p>
             <ul>
               {Object.values(FONT_CREDITS).map((font) => (
@@ -119,14 +119,21 @@ export function CreditsRoute() {
                   <OutLink href={font.source}>{font.name}</OutLink>, de {font.authors}.
                 </li>
               ))}
-              <li>
-                <OutLink href="https://github.com/googlefonts/noto-emoji">Noto Color Emoji</OutLink>, de
-                Google, 2021.
-              </li>
             </ul>
             <p>
               Los archivos vienen de <OutLink href="https://fontsource.org">Fontsource</OutLink>, que los
               reparte desde Google Fonts.
+            </p>
+            <p>
+              Los emojis de tus textos son los dibujos de{' '}
+              <OutLink href="https://github.com/jdecked/twemoji">Twemoji</OutLink> (de Twitter, Inc. y sus
+              autores, con la licencia{' '}
+              <OutLink href="https://creativecommons.org/licenses/by/4.0/deed.es">
+                Creative Commons Reconocimiento 4.0 (CC BY 4.0)
+              </OutLink>
+              ), en el tipo de letra en color que prepara{' '}
+              <OutLink href="https://github.com/mrdrogdrog/twemoji-color-font">Twemoji Color Font</OutLink>{' '}
+              con la <OutLink href={OFL}>SIL Open Font License 1.1</OutLink>. Los usamos tal como son.
             </p>
           </section>
           <section id="marcas" tabIndex={-1} aria-labelledby="marcas-title">

@@ -1,11 +1,11 @@
 /**
- * The editor's text faces, fetched when a text needs them: each font's latin and latin-ext files
- * and the numbered subsets of the colour-emoji face, registered as FontFaces with their
- * unicode-range (so only the files a text's characters fall in are downloaded), under the family
- * names the scene renderer draws with (`FontInfo.family`, `EMOJI_FONT.family`).
+ * The editor's text faces, fetched when a text needs them: each font's latin and latin-ext files,
+ * registered as FontFaces with their unicode-range (so only the files a text's characters fall in
+ * are downloaded), and the colour-emoji face (one file, fetched only for a text with an emoji),
+ * under the family names the scene renderer draws with (`FontInfo.family`, `EMOJI_FONT.family`).
  *
- * The files and their ranges are made at build time (scripts/build-assets.ts: public/fonts/ and
- * public/fonts/faces.json); none of them is in the JavaScript.
+ * The files and the fonts' ranges are made at build time (scripts/build-assets.ts: public/fonts/
+ * and public/fonts/faces.json); none of them is in the JavaScript.
  */
 import { EMOJI_FONT, type FontId, fontInfo, type Scene } from '@shop/contracts/scene';
 
@@ -13,29 +13,25 @@ const FONTS_URL = '/fonts/';
 
 interface FaceFile {
   file: string;
-  unicodeRange: string;
+  /** The characters the file holds; every character when absent. */
+  unicodeRange?: string;
 }
 
 /** public/fonts/faces.json (see scripts/build-assets.ts). */
 interface FacesManifest {
   fonts: Partial<Record<FontId, FaceFile[]>>;
-  emoji: FaceFile[];
 }
 
-/** Joiners, selectors and the keycap mark: in nearly every emoji subset's range, drawn by none alone. */
-const EMOJI_GLUE = /[\u200d\ufe0e\ufe0f\u20e3]/gu;
 const EMOJI_CLUSTER = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20e3/u;
 
 /**
- * What of `text` each face must load: everything for the font itself, and for the emoji face the
- * code points of the emoji alone, without the joiners and selectors (U+FE0F is in the range of
- * nine of the eleven emoji subsets; a red heart would otherwise download three megabytes). Every
- * subset that draws a sequence also lists its other code points, so those are enough to load it.
+ * What of `text` each face must load: everything for the font itself, and the emoji of the text
+ * (whole, with their joiners and selectors) for the emoji face: none, and its file is not fetched.
  */
 export function splitForFaces(text: string): { font: string; emoji: string } {
   let emoji = '';
   for (const { segment } of new Intl.Segmenter('es', { granularity: 'grapheme' }).segment(text)) {
-    if (EMOJI_CLUSTER.test(segment)) emoji += segment.replace(EMOJI_GLUE, '');
+    if (EMOJI_CLUSTER.test(segment)) emoji += segment;
   }
   return { font: text, emoji };
 }
@@ -73,7 +69,7 @@ function register(family: string, weight: number, faces: () => Promise<FaceFile[
             weight: String(weight),
             style: 'normal',
             display: 'swap',
-            unicodeRange,
+            ...(unicodeRange && { unicodeRange }),
           }),
         );
       }
@@ -94,7 +90,7 @@ function registerFont(id: FontId): Promise<void> {
 }
 
 const registerEmoji = (): Promise<void> =>
-  register(EMOJI_FONT.family, 400, async () => (await facesManifest()).emoji);
+  register(EMOJI_FONT.family, 400, async () => [{ file: EMOJI_FONT.file }]);
 
 /**
  * Characters loaded (or loading) per family, with the load that brings each: asking again for a
