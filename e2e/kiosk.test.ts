@@ -3,7 +3,8 @@
 // (opening it again on the phone says so at once), 'Cambiar foto' shows a new QR code with a new
 // link, the QR code opens at once (its link is fetched ahead), the editor speaks of fingers,
 // 'Asistencia' is a QR code to the shop's WhatsApp, every link keeps the kiosk in its store, and
-// after the order the kiosk goes back to the store's home after 60 s without a touch.
+// after the order the kiosk goes back to the store's home after 60 s without a touch. The lock-down
+// holds from the kiosk link's first paint, and a four-photo layout is filled from the phone alone.
 // Screenshots go to SCREENSHOT_DIR (default /tmp/screens-kiosk).
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
@@ -39,6 +40,8 @@ let firstApple: ModelPage['items'][number];
 /** Two photos anyone tells apart: orange and blue. */
 let orange: Buffer;
 let blue: Buffer;
+let green: Buffer;
+let purple: Buffer;
 
 const flatPhoto = (colour: string) =>
   sharp({ create: { width: 1600, height: 1200, channels: 3, background: colour } })
@@ -46,11 +49,13 @@ const flatPhoto = (colour: string) =>
     .toBuffer();
 
 before(async () => {
-  [server, browser, orange, blue] = await Promise.all([
+  [server, browser, orange, blue, green, purple] = await Promise.all([
     startServer(),
     launchBrowser(),
     flatPhoto('#e8731a'),
     flatPhoto('#1f5fd1'),
+    flatPhoto('#2e9e44'),
+    flatPhoto('#7a2bb5'),
     mkdir(screenshotDir, { recursive: true }),
   ]);
   firstApple = (await getJson<ModelPage>(`${server.url}/api/models?store=${STORE_ID}&brand=${APPLE_ID}`))
@@ -270,6 +275,155 @@ describe('kiosk and phone', () => {
         phone.errors.filter((e) => !e.includes('403') && !e.includes('409')),
         [],
       );
+    } finally {
+      await kiosk.context.close();
+      await phone.context.close();
+    }
+  });
+
+  test("a kiosk link shows no link out of the store from its first paint; a visitor's link gets its links once decoded", async () => {
+    const kiosk: TestPage = await newPage(browser, 'kiosk');
+    const visitor: TestPage = await newPage(browser, 'desktop');
+    try {
+      for (const [tab, origin] of [
+        [kiosk, 'screen'],
+        [visitor, 'false'],
+      ] as const) {
+        const p = tab.page;
+        // Every state the header and footer go through, from the first one in the document:
+        // the links that would leave the store (the landing, the store selection, another
+        // store, other sites and apps), each time the page's links change.
+        // (One anonymous function: the test runner's compiler would wrap a named one in a helper
+        // the page does not have.)
+        await p.addInitScript(() => {
+          const seen: string[][] = [];
+          Object.assign(window, { linkStates: seen });
+          new MutationObserver(() => {
+            const home = location.pathname;
+            const links = Array.from(document.querySelectorAll('header a, footer a'));
+            if (links.length === 0) return;
+            seen.push(
+              links
+                .map((a) => a.getAttribute('href') ?? '')
+                .filter(
+                  (href) =>
+                    /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(href) ||
+                    href === '/' ||
+                    href === '/store' ||
+                    href.startsWith('/welcome/') ||
+                    (href.startsWith('/store/') && href !== home),
+                ),
+            );
+          }).observe(document, {
+            subtree: true,
+            childList: true,
+            attributes: true,
+            attributeFilter: ['href'],
+          });
+        });
+        const code = await storeCode(server.url, STORE_ID, origin);
+        await p.goto(`${server.url}/store/${code}`);
+        await p.getByRole('link', { name: '¡Empezar! con Apple' }).waitFor();
+        const footer = p.getByRole('contentinfo');
+        if (origin === 'false') {
+          // A visitor's page gets its links as soon as the link is decoded, without a reload.
+          await footer.locator('a[href^="tel:"]').waitFor();
+          await footer.locator('a[href^="mailto:"]').waitFor();
+          await eventually(async () =>
+            assert.equal(await p.getByRole('banner').getByRole('link').first().getAttribute('href'), '/'),
+          );
+        }
+        const states = await p.evaluate(() => (window as unknown as { linkStates: string[][] }).linkStates);
+        assert.ok(states.length > 0, 'the links were watched from the start');
+        assert.deepEqual(states[0], [], `${origin}: the first paint has no link out of the store`);
+        if (origin === 'screen') {
+          assert.deepEqual(
+            states.filter((leaving) => leaving.length > 0),
+            [],
+            'at no moment does the kiosk show a link out of its store',
+          );
+          assert.equal(
+            await footer.getByRole('link').first().getAttribute('href'),
+            `/store/${code}`,
+            'the footer logo leads to the store',
+          );
+          await shot(p, 'kiosk-first-paint');
+        }
+      }
+      assert.deepEqual(kiosk.errors, []);
+      assert.deepEqual(visitor.errors, []);
+    } finally {
+      await kiosk.context.close();
+      await visitor.context.close();
+    }
+  });
+
+  test('a four-photo layout on the kiosk is filled from the phone, and no file chooser ever opens', async () => {
+    const kiosk: TestPage = await newPage(browser, 'kiosk');
+    const phone: TestPage = await newPage(browser, 'phone');
+    await rememberCookieConsent(kiosk.context);
+    await rememberCookieConsent(phone.context);
+    try {
+      const k = kiosk.page;
+      let choosers = 0;
+      k.on('filechooser', () => {
+        choosers++;
+      });
+      const code = await storeCode(server.url, STORE_ID, 'screen');
+      await k.goto(`${server.url}/store/${code}`);
+      await k.getByRole('link', { name: '¡Empezar! con Apple' }).click();
+      await k.waitForLoadState('networkidle');
+      await k.getByRole('button', { name: `Personalizar ${firstApple.name}` }).click();
+      await k.waitForURL(`${server.url}/editor-modelo`);
+      const orderId = await session(k, 'order_id');
+      assert.ok(orderId);
+      const firstUri = await phoneSends(phone.page, await openQr(k, orderId, 0), orange);
+      await k.waitForURL(`${server.url}/editor-edicion`);
+      await k.getByRole('application', { name: 'Tu foto sobre la funda' }).waitFor();
+
+      await k.getByRole('button', { name: 'Diseño', exact: true }).click();
+      await k.getByRole('button', { name: 'Cuatro fotos en cuadrícula' }).click();
+      const sent = [firstUri];
+      for (const [slot, photo] of [
+        [2, blue],
+        [3, green],
+        [4, purple],
+      ] as const) {
+        const add = k.getByRole('button', { name: `Añadir foto en el hueco ${slot}` });
+        await add.click();
+        const qr = qrDialog(k).getByRole('img', { name: QR_LABEL });
+        const link = await decodeQr(qr);
+        assert.ok(!sent.includes(link), 'a new link for each photo');
+        if (slot === 2) await shot(k, 'kiosk-add-photo-qr');
+        sent.push(await phoneSends(phone.page, link, photo));
+        // The photo lands in its cell and the code closes by itself.
+        await add.waitFor({ state: 'detached' });
+        await qrDialog(k).waitFor({ state: 'hidden' });
+      }
+      await shot(k, 'kiosk-four-photos');
+
+      // 'Añadir foto' under 'Tus fotos' is a QR code too; closing it changes nothing.
+      await k.getByRole('button', { name: 'Añadir foto', exact: true }).click();
+      await qrDialog(k).getByRole('img', { name: QR_LABEL }).waitFor();
+      await qrDialog(k).getByRole('button', { name: 'Cerrar' }).click();
+      await qrDialog(k).waitFor({ state: 'hidden' });
+      assert.equal(choosers, 0, 'no file chooser opened on the kiosk');
+      assert.equal(await k.locator('input[type="file"]').count(), 0, 'the kiosk has no file input');
+
+      const order = await fetchOrder(kiosk, orderId);
+      assert.equal(order.image, firstUri, 'the first photo stays the order photo');
+      assert.deepEqual(order.photos.map((p) => p.uri).sort(), [...sent].sort());
+      await k.getByRole('button', { name: '¡OK, pedir!' }).click();
+      await k.waitForURL(`${server.url}/pedido/pagar-tienda`);
+      const ordered = await fetchOrder(kiosk, orderId);
+      assert.equal(ordered.designScene?.layout, 'grid');
+      assert.deepEqual(
+        [...(ordered.designScene?.slots.map((s) => s.photo) ?? [])].sort(),
+        [...sent].sort(),
+        'the design has the four photos from the phone',
+      );
+      assert.deepEqual(kiosk.errors, []);
+      assert.deepEqual(phone.errors, []);
     } finally {
       await kiosk.context.close();
       await phone.context.close();

@@ -136,6 +136,50 @@ describe('order photos: upload, attach, remove, phone links', () => {
     assert.equal(rows.length, 0, 'tokens are stored hashed');
   });
 
+  test("a tray link (?for=tray) adds the phone's photo to the tray and keeps the photo, the design's links and the state", async () => {
+    const kioskOrder = await newOrder();
+    const phone = new Client(t.app);
+    await phone.get('/api/health');
+    const linkFor = async (purpose?: string) => {
+      const res = await c.get(`/api/orders/${kioskOrder}/screen/getUrl${purpose ? `?for=${purpose}` : ''}`);
+      assert.equal(res.statusCode, 200, res.body);
+      return (res.json() as { url: string }).url.split('/').pop() as string;
+    };
+    const send = async (token: string) =>
+      phone.request({
+        method: 'POST',
+        url: '/api/orders/upload/',
+        ...multipart([
+          { name: 'encodedUrl', value: token },
+          { name: 'file', value: await photo(), filename: 'IMG_0002.jpg', type: 'image/jpeg' },
+        ]),
+      });
+
+    const first = await send(await linkFor());
+    assert.equal(first.statusCode, 200, first.body);
+    const firstUri = (first.json() as { uri: string }).uri;
+    const photoLink = await linkFor('photo');
+    const trayLink = await linkFor('tray');
+    const second = await send(trayLink);
+    assert.equal(second.statusCode, 200, second.body);
+    const order = (await c.get(`/api/orders/${kioskOrder}`)).json() as Order;
+    assert.equal(order.image, firstUri, 'the order keeps its photo');
+    assert.deepEqual(
+      order.photos.map((p) => p.uri).sort(),
+      [firstUri, (second.json() as { uri: string }).uri].sort(),
+      'both photos are in the tray',
+    );
+    assert.equal(order.status, 'image_uploaded');
+    assert.equal((await c.get(`/api/upload-links/${photoLink}`)).statusCode, 200, 'other links stay open');
+    const again = await send(trayLink);
+    assert.equal(again.statusCode, 403);
+    assert.equal((again.json() as { error: string }).error, 'UPLOAD_LINK_USED', 'a tray link is single-use');
+
+    const wrong = await c.get(`/api/orders/${kioskOrder}/screen/getUrl?for=everything`);
+    assert.equal(wrong.statusCode, 400);
+    assert.equal((wrong.json() as { error: string }).error, 'VALIDATION_FAILED');
+  });
+
   test("another order's token puts the photo on that other order only", async () => {
     const mine = await newOrder();
     const otherKiosk = new Client(t.app);

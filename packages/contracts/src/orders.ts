@@ -18,6 +18,17 @@ export const OrderId = z.uuid();
 export const OrderIdParamsSchema = z.object({ id: OrderId });
 
 /**
+ * What a phone upload link is for: the order's photo (`photo`: the first one, or 'Cambiar foto',
+ * which replaces it and ends the design) or one more photo in its tray (`tray`: a kiosk's 'Añadir
+ * foto' for a layout of two to four photos, the design kept).
+ */
+export const UploadLinkPurpose = z.enum(['photo', 'tray']);
+export type UploadLinkPurpose = z.infer<typeof UploadLinkPurpose>;
+
+/** `GET /api/orders/{id}/{origin}/getUrl?for=tray`: the link's purpose, the photo's by default. */
+export const UploadLinkQuerySchema = z.object({ for: UploadLinkPurpose.default('photo') });
+
+/**
  * An order's tracking token: 128 random bits in base64url (22 characters); orders older than
  * tracking tokens got a longer one (43), and their old mails' links carry their id (a UUID, which
  * this also admits). It reads the tracking page and the invoices, nothing else.

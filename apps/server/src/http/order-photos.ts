@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import { FileUri } from '@shop/contracts/common';
-import { OrderIdParamsSchema, OrderSchema } from '@shop/contracts/orders';
+import { OrderIdParamsSchema, OrderSchema, UploadLinkQuerySchema } from '@shop/contracts/orders';
 import { AddPhotoBodySchema, SceneDraftBodySchema } from '@shop/contracts/scene-schema';
 import { Origin, UrlCodeSchema } from '@shop/contracts/stores';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -101,6 +101,7 @@ export async function orderPhotoRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         params: OrderIdParamsSchema.extend({ origin: Origin }),
+        querystring: UploadLinkQuerySchema,
         response: { 200: z.object({ url: z.string() }) },
         tags,
       },
@@ -109,7 +110,7 @@ export async function orderPhotoRoutes(app: FastifyInstance): Promise<void> {
     async (req, reply) => {
       // The session that owns the order hands out its upload links (the kiosk shows the QR code).
       await orderAccess(db, req, req.params.id);
-      const token = await db.transaction((tx) => createUploadToken(tx, req.params.id));
+      const token = await db.transaction((tx) => createUploadToken(tx, req.params.id, req.query.for));
       return reply.headers(noStore).send({ url: `${origin(req)}/upload/${token}` });
     },
   );

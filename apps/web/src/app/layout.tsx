@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { CookieBanner } from '@/features/cookie-consent/components/cookie-banner';
 import { useCompany } from '@/features/pages/api/get-config';
 import { SiteFooter } from '@/features/pages/components/site-footer';
-import { kioskHome, linkOnThisDevice } from '@/lib/kiosk';
+import { useKioskHome, useLinkOnThisDevice } from '@/lib/kiosk';
 import { getSessionValue } from '@/lib/session';
 import { useScrollManager } from './scroll-manager';
 
@@ -19,7 +19,7 @@ function useStoreHref(): string {
   const landing = useMatch('/');
   const selection = useMatch('/store');
   // A kiosk never leaves its store (see lib/kiosk.ts).
-  const home = kioskHome();
+  const home = useKioskHome();
   if (home) return home;
   if (welcome) return paths.store(welcome.params.encodedUrl);
   if (landing || selection) return paths.store();
@@ -31,6 +31,7 @@ export function AppLayout() {
   useScrollManager(main);
   const { company } = useCompany();
   const storeHref = useStoreHref();
+  const linkOnThisDevice = useLinkOnThisDevice();
 
   return (
     <div className="app">

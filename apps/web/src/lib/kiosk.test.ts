@@ -11,7 +11,7 @@ class MemoryStorage {
 
 const storage = new MemoryStorage();
 Object.assign(globalThis, { window: { sessionStorage: storage, localStorage: new MemoryStorage() } });
-const { isKiosk, kioskHome, linkOnThisDevice } = await import('./kiosk.ts');
+const { isKiosk, kioskHome, linkOnThisDevice, storeLinkBeingEntered } = await import('./kiosk.ts');
 
 describe('links on a kiosk stay in its store', () => {
   afterEach(() => {
@@ -48,5 +48,26 @@ describe('links on a kiosk stay in its store', () => {
       ['//elsewhere.example/', null],
     ];
     for (const [href, target] of cases) assert.equal(linkOnThisDevice(href), target, href);
+  });
+
+  it('a store link not entered yet is locked down until its origin is known', () => {
+    // The first paint of /store/{code}: the server has not said yet whether it is a kiosk's link.
+    const page = '/store/MXxzY3JlZW4';
+    assert.equal(storeLinkBeingEntered(page), 'MXxzY3JlZW4');
+    assert.equal(kioskHome(page), page);
+    assert.equal(linkOnThisDevice('tel:+34600000000', page), null);
+    assert.equal(linkOnThisDevice('https://wa.me/34600000000', page), null);
+    assert.equal(linkOnThisDevice('/', page), page);
+    assert.equal(linkOnThisDevice('/welcome/OTHER', '/welcome/MXxzY3JlZW4'), page);
+    // Entered as a visitor's link: every link is itself again.
+    storage.setItem('from_url', 'false');
+    storage.setItem('store_url', 'MXxzY3JlZW4');
+    assert.equal(storeLinkBeingEntered(page), null);
+    assert.equal(linkOnThisDevice('tel:+34600000000', page), 'tel:+34600000000');
+    assert.equal(linkOnThisDevice('/', page), '/');
+    // Another store's link opened later in the same tab is locked down again until entered.
+    assert.equal(linkOnThisDevice('mailto:hola@fundamia.example', '/store/OTRA'), null);
+    // Pages that are not store links follow the session alone.
+    assert.equal(linkOnThisDevice('tel:+34600000000', '/contact'), 'tel:+34600000000');
   });
 });

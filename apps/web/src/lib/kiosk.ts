@@ -1,5 +1,7 @@
+import { useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router';
 import { paths } from '../config/paths';
-import { getSessionValue } from './session';
+import { getSessionValue, sessionSnapshot, subscribeToSession } from './session';
 
 /**
  * An in-store kiosk: the session came in through the store's screen link (origin 'screen'). The
@@ -9,8 +11,40 @@ import { getSessionValue } from './session';
  */
 export const isKiosk = (): boolean => getSessionValue('from_url') === 'screen';
 
-/** The kiosk's own store homepage; null when this is not a kiosk (or its store is not known). */
-export function kioskHome(): string | null {
+/**
+ * A form field's `autocomplete` on this device: its token elsewhere, off on a kiosk, where the
+ * browser would offer the last customers' names, e-mails and addresses to the next one.
+ */
+export const autofillOnThisDevice = (token: string): string => (isKiosk() ? 'off' : token);
+
+/** The page this tab shows (none outside a browser: the unit tests). */
+const currentPath = (): string => globalThis.location?.pathname ?? '/';
+
+/**
+ * The code of a store link this tab is opening but has not entered yet (`/store/{code}` or
+ * `/welcome/{code}` before its origin is decoded), else null. Until the server says whether it is
+ * a kiosk's link, the page is treated as a kiosk's: the first paint of a kiosk link never shows a
+ * link out of the store (a visitor's links appear a moment later, once the link is decoded).
+ */
+export function storeLinkBeingEntered(pathname: string = currentPath()): string | null {
+  const match = /^\/(?:store|welcome)\/([^/?#]+)/.exec(pathname);
+  if (!match) return null;
+  let code: string;
+  try {
+    code = decodeURIComponent(match[1]!);
+  } catch {
+    return null;
+  }
+  return getSessionValue('store_url') === code ? null : code;
+}
+
+/**
+ * The kiosk's own store homepage (also while a store link is being entered: see
+ * storeLinkBeingEntered); null when this is not a kiosk (or its store is not known).
+ */
+export function kioskHome(pathname: string = currentPath()): string | null {
+  const entering = storeLinkBeingEntered(pathname);
+  if (entering) return paths.store(entering);
   const storeUrl = getSessionValue('store_url');
   return isKiosk() && storeUrl ? paths.store(storeUrl) : null;
 }
@@ -27,10 +61,27 @@ const LEAVES_STORE = /^\/(?:$|[?#]|store\/?(?:$|[?#])|welcome\/)/;
  * leads to the store's homepage, and a link out of the shop goes nowhere (null: show its text,
  * not a link).
  */
-export function linkOnThisDevice(href: string): string | null {
-  const home = kioskHome();
+export function linkOnThisDevice(href: string, pathname: string = currentPath()): string | null {
+  const home = kioskHome(pathname);
   if (!home) return href;
   if (OUTSIDE.test(href)) return null;
   if (LEAVES_STORE.test(href)) return home;
   return href;
+}
+
+/**
+ * `linkOnThisDevice` for a component: it renders again when the page changes or the session does
+ * (the store link decoded, the kiosk flag set), so a header or footer drawn before is put right.
+ */
+export function useLinkOnThisDevice(): (href: string) => string | null {
+  const { pathname } = useLocation();
+  useSyncExternalStore(subscribeToSession, sessionSnapshot, sessionSnapshot);
+  return (href) => linkOnThisDevice(href, pathname);
+}
+
+/** `kioskHome` for a component, kept up to date as `useLinkOnThisDevice` is. */
+export function useKioskHome(): string | null {
+  const { pathname } = useLocation();
+  useSyncExternalStore(subscribeToSession, sessionSnapshot, sessionSnapshot);
+  return kioskHome(pathname);
 }

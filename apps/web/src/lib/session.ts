@@ -59,13 +59,33 @@ export function getSessionValue<K extends SessionKey>(key: K): SessionValues[K] 
 export function setSessionValue<K extends SessionKey>(key: K, value: SessionValues[K]): void {
   write('sessionStorage', key, String(value));
   if (key === 'store_id') writeStoreCookie(String(value));
+  sessionChanged();
 }
 
 export function removeSessionValues(...keys: SessionKey[]): void {
   const session = storage('sessionStorage');
   for (const key of keys) session?.removeItem(key);
   if (keys.includes('store_id')) writeStoreCookie(null);
+  sessionChanged();
 }
+
+/** Who re-renders when the session changes (the header and footer follow the kiosk flag). */
+const sessionListeners = new Set<() => void>();
+let sessionVersion = 0;
+
+function sessionChanged(): void {
+  sessionVersion++;
+  for (const listener of sessionListeners) listener();
+}
+
+/** For useSyncExternalStore: calls `listener` after every change this tab makes to the session. */
+export function subscribeToSession(listener: () => void): () => void {
+  sessionListeners.add(listener);
+  return () => sessionListeners.delete(listener);
+}
+
+/** For useSyncExternalStore: a number that changes with every change to the session. */
+export const sessionSnapshot = (): number => sessionVersion;
 
 /**
  * The store is also told to the server, in a cookie for the browsing session, so that a page asked

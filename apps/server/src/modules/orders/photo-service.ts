@@ -1,4 +1,5 @@
 import { isDesignOpen, type OrderStatus, takesPhoto } from '@shop/contracts/order-lifecycle';
+import type { UploadLinkPurpose } from '@shop/contracts/orders';
 import type { Scene } from '@shop/contracts/scene';
 import type { Queryable } from '../../db/client.ts';
 import { fail, fieldError } from '../../lib/errors.ts';
@@ -88,17 +89,19 @@ async function addToTray(tx: Queryable, orderId: string, fileId: string): Promis
 }
 
 /**
- * Adds an upload of this visitor to the order's photos (the editor's tray) while the design is
- * open. Unlike `attachPhoto` it keeps the design, the draft and the upload links: the customer
- * is adding a photo for another slot, not replacing the one they designed with. The first photo
- * of an order becomes its photo (`image`) and moves it on to 'image_uploaded'.
+ * Adds an upload to the order's photos (the editor's tray) while the design is open: one of this
+ * visitor's (`ownerHash`), or a phone's through a tray link (null: the link has proved its right).
+ * Unlike `attachPhoto` it keeps the design, the draft and the upload links: the customer is adding
+ * a photo for another slot, not replacing the one they designed with. The first photo of an order
+ * becomes its photo (`image`) and moves it on to 'image_uploaded'.
  */
 export async function addPhoto(
   tx: Queryable,
   files: FileService,
   orderId: string,
   fileId: string,
-  ownerHash: string,
+  ownerHash: string | null,
+  by: Mover = byCustomer,
 ): Promise<void> {
   const order = await lockOrder(tx, orderId);
   expectDesignOpen(order, isDesignOpen);
@@ -108,12 +111,13 @@ export async function addPhoto(
     orderId,
     fileId,
   ]);
-  if (order.status === 'created') await transition(tx, order, 'image_uploaded', byCustomer);
+  if (order.status === 'created') await transition(tx, order, 'image_uploaded', by);
 }
 
 /**
- * The phone's upload through a link: the link is spent by this upload (a second upload through
- * it, or through any link of the order, is refused), in the same transaction that attaches it.
+ * The phone's upload through a link: the link is spent by this upload, in the same transaction
+ * that attaches it. A photo link sets the order's photo (and ends the order's other links); a tray
+ * link adds the photo to the tray and leaves the design and the other links as they are.
  */
 export async function attachPhotoWithToken(
   tx: Queryable,
@@ -121,15 +125,18 @@ export async function attachPhotoWithToken(
   token: string,
   fileId: string,
 ): Promise<string> {
-  const { rows } = await tx.query<{ order_id: string }>(
+  const { rows } = await tx.query<{ order_id: string; purpose: UploadLinkPurpose }>(
     `UPDATE upload_tokens SET used_at = now()
-     WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING order_id`,
+     WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING order_id, purpose`,
     [sha256(token)],
   );
   // Spent or expired in the meantime (another upload through the same link won the race).
-  if (!rows[0]) return refuseLink(tx, token);
-  await attachPhoto(tx, files, rows[0].order_id, fileId, null, { kind: 'customer', via: 'phone' });
-  return rows[0].order_id;
+  const link = rows[0];
+  if (!link) return refuseLink(tx, token);
+  const by: Mover = { kind: 'customer', via: 'phone' };
+  if (link.purpose === 'tray') await addPhoto(tx, files, link.order_id, fileId, null, by);
+  else await attachPhoto(tx, files, link.order_id, fileId, null, by);
+  return link.order_id;
 }
 
 /**
@@ -178,13 +185,18 @@ async function dropFromDraft(tx: Queryable, orderId: string, fileId: string): Pr
 /** Live upload links per order; asking for another retires the oldest. */
 export const UPLOAD_TOKENS_PER_ORDER = 5;
 
-export async function createUploadToken(tx: Queryable, orderId: string): Promise<string> {
+export async function createUploadToken(
+  tx: Queryable,
+  orderId: string,
+  purpose: UploadLinkPurpose = 'photo',
+): Promise<string> {
   const order = await lockOrder(tx, orderId);
   expectStatus(order, takesPhoto);
   const token = randomToken();
   await tx.query(
-    `INSERT INTO upload_tokens (token_hash, order_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
-    [sha256(token), orderId, UPLOAD_TOKEN_TTL_SECONDS],
+    `INSERT INTO upload_tokens (token_hash, order_id, purpose, expires_at)
+     VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
+    [sha256(token), orderId, purpose, UPLOAD_TOKEN_TTL_SECONDS],
   );
   // A kiosk asks for a new link each time it shows the QR code: only the newest few stay valid.
   await tx.query(

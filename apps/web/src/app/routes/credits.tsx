@@ -1,7 +1,7 @@
 import type { FontId } from '@shop/contracts/scene';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { linkOnThisDevice } from '@/lib/kiosk';
+import { useLinkOnThisDevice } from '@/lib/kiosk';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import '@/styles/static-page.css';
 
@@ -66,7 +66,7 @@ const SECTIONS = [
 
 /** A link out of the shop: a new tab, or plain text on an in-store kiosk. */
 function OutLink({ href, children }: { href: string; children: ReactNode }) {
-  const target = linkOnThisDevice(href);
+  const target = useLinkOnThisDevice()(href);
   if (!target) return <>{children}</>;
   return (
     <a href={target} rel="noopener noreferrer" target="_blank">

@@ -11,7 +11,7 @@ import { ClockIcon, PinIcon } from '@/components/ui/icons';
 import { Picture } from '@/components/ui/picture';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { linkOnThisDevice } from '@/lib/kiosk';
+import { useLinkOnThisDevice } from '@/lib/kiosk';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import '@/styles/catalogue.css';
 import { counted } from '@shop/contracts/counted';
@@ -66,7 +66,7 @@ export function BrandGrid({ storeId }: { storeId: number }) {
 /** The store's photo, address, opening hours and a link to it on a map. */
 export function StoreCard({ store }: { store: Store }) {
   // A kiosk stands inside the store: no map, and no link that leaves the shop.
-  const mapHref = linkOnThisDevice(storeMapUrl(store));
+  const mapHref = useLinkOnThisDevice()(storeMapUrl(store));
   const hours = hoursLines(store.hours);
   return (
     <section className="card store-card" aria-labelledby="store-card-title">

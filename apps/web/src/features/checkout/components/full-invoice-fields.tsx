@@ -2,6 +2,7 @@ import { messages } from '@shop/contracts/messages';
 import { type FiscalFields, fiscalProblem } from '@shop/contracts/tax-id';
 import { type Ref, useEffect, useId, useImperativeHandle, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { autofillOnThisDevice } from '@/lib/kiosk';
 import { getInvoiceRequest, saveInvoiceRequest } from '../api/save-invoice-request';
 import { refusalMessage } from '../lib/refusal-message';
 
@@ -105,7 +106,7 @@ export function FullInvoiceFields({ orderId, ref }: { orderId: string; ref: Ref<
               id={`${id}-${f.name}`}
               className="input"
               name={`fiscal-${f.name}`}
-              autoComplete={f.autoComplete}
+              autoComplete={autofillOnThisDevice(f.autoComplete)}
               required
               aria-invalid={error !== null && (f.name === 'taxId' || !data[f.name].trim()) ? true : undefined}
               aria-describedby={

@@ -8,6 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { autofillOnThisDevice } from '@/lib/kiosk';
 import { removeSessionValues, setSessionValue } from '@/lib/session';
 import { confirmDelivery } from '../api/confirm-delivery';
 import { confirmInStorePickup } from '../api/confirm-in-store-pickup';
@@ -91,7 +92,7 @@ function Field({ spec, id, value, required, invalid, errorId, onChange }: FieldP
         className="input"
         name={spec.name}
         type={spec.type}
-        autoComplete={spec.autoComplete}
+        autoComplete={autofillOnThisDevice(spec.autoComplete)}
         inputMode={spec.inputMode}
         required={required}
         aria-invalid={invalid || undefined}

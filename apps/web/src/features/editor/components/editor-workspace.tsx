@@ -9,6 +9,7 @@ import type { DesignTransform } from '@shop/case-geometry/transform';
 import { boundsOverlapRect, sceneCoverageSlots } from '@shop/case-render/scene';
 import { messages } from '@shop/contracts/messages';
 import { formatEuros } from '@shop/contracts/money';
+import type { Order } from '@shop/contracts/orders';
 import {
   emptySlots,
   type Layer,
@@ -81,9 +82,13 @@ import { PhotoTray, TRAY_PHOTO_TYPE } from './photo-tray';
 import { StickerPanel } from './sticker-panel';
 import { type TextFields, TextPanel } from './text-panel';
 
-// Only kiosks show 'Asistencia' as a QR code: its module (and the QR encoder) loads for them alone.
+// Only kiosks show 'Asistencia' and 'Añadir foto' as QR codes: their modules (and the QR encoder)
+// load for them alone.
 const AssistanceQrDialog = lazy(() =>
   import('./assistance-qr-dialog').then((module) => ({ default: module.AssistanceQrDialog })),
+);
+const KioskPhotoDialog = lazy(() =>
+  import('./kiosk-photo-dialog').then((module) => ({ default: module.KioskPhotoDialog })),
 );
 
 /** What the customer reads when saving the design is refused: the server's reason when it gives one. */
@@ -215,6 +220,8 @@ export function EditorWorkspace({
   const input = useInputKind();
   const [kiosk] = useState(isKiosk);
   const [assistanceOpen, setAssistanceOpen] = useState(false);
+  /** The cell a kiosk's 'Añadir foto' fills from the customer's phone (its QR code is open). */
+  const [phoneSlot, setPhoneSlot] = useState<number | null>(null);
   const fitTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const fileRef = useRef<HTMLInputElement>(null);
   const fileSlotRef = useRef(0);
@@ -418,9 +425,35 @@ export function EditorWorkspace({
     library.load(uri).then(redraw, () => undefined);
   }
 
+  /** 'Añadir foto' for a cell: this device's files, or on a kiosk the customer's phone. */
   function pickFile(index: number) {
+    if (kiosk) {
+      setPhoneSlot(index);
+      return;
+    }
     fileSlotRef.current = index;
     fileRef.current?.click();
+  }
+
+  /** The order's tray after a photo was added to it, here or from the phone. */
+  function trayChanged(photos: Order['photos']) {
+    const next = { ...orderRef.current, photos };
+    orderRef.current = next;
+    setOrder(next);
+  }
+
+  async function addPhonePhoto(uri: string, index: number, changed: Order) {
+    setPhoneSlot(null);
+    trayChanged(changed.photos);
+    setBusy('uploading');
+    setError(null);
+    try {
+      await library.load(uri);
+      putPhoto(uri, index);
+    } catch {
+      setError(messages.imageUploadFailed);
+    }
+    setBusy(null);
   }
 
   async function addPhoto(file: File) {
@@ -430,9 +463,7 @@ export function EditorWorkspace({
     try {
       const uri = await uploadPhoto(file);
       const updated = await addOrderPhoto(order.id, uri);
-      const next = { ...orderRef.current, photos: updated.photos };
-      orderRef.current = next;
-      setOrder(next);
+      trayChanged(updated.photos);
       await library.load(uri);
       putPhoto(uri, index);
     } catch (failure) {
@@ -835,19 +866,22 @@ export function EditorWorkspace({
                 ? 'Sin guardar'
                 : ''}
         </p>
-        <input
-          ref={fileRef}
-          type="file"
-          accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-hidden="true"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) void addPhoto(file);
-          }}
-        />
+        {!kiosk && (
+          // A kiosk has no file chooser: the store computer's files are not the customer's.
+          <input
+            ref={fileRef}
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-hidden="true"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) void addPhoto(file);
+            }}
+          />
+        )}
       </div>
 
       <div className="editor-controls">
@@ -931,6 +965,15 @@ export function EditorWorkspace({
             link={assistanceLink(whatsapp, order.orderNumber)}
             number={whatsappDisplay}
             onClose={() => setAssistanceOpen(false)}
+          />
+        </Suspense>
+      )}
+      {phoneSlot !== null && (
+        <Suspense fallback={null}>
+          <KioskPhotoDialog
+            order={order}
+            onClose={() => setPhoneSlot(null)}
+            onPhoto={(uri, changed) => void addPhonePhoto(uri, phoneSlot, changed)}
           />
         </Suspense>
       )}

@@ -1,10 +1,11 @@
 import { MailIcon, PhoneIcon } from '@/components/ui/icons';
-import { linkOnThisDevice } from '@/lib/kiosk';
+import { useLinkOnThisDevice } from '@/lib/kiosk';
 import { useCompany } from '../api/get-config';
 
 /** One tap to call, write on WhatsApp or send an e-mail: most visitors are on their phone. */
 export function ContactActions() {
   const { company } = useCompany();
+  const linkOnThisDevice = useLinkOnThisDevice();
   // These open the phone, WhatsApp or mail apps: not on an in-store kiosk (the page lists the numbers).
   if (!company || linkOnThisDevice(`mailto:${company.email}`) === null) return null;
 

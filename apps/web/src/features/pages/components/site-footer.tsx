@@ -1,13 +1,14 @@
 import { Link } from 'react-router';
 import { ClockIcon, LogoMark, MailIcon, PhoneIcon, PinIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { linkOnThisDevice } from '@/lib/kiosk';
+import { useLinkOnThisDevice } from '@/lib/kiosk';
 import { useCompany } from '../api/get-config';
 import { footerLinks } from '../content/footer-links';
 
 export function SiteFooter() {
   const { company } = useCompany();
   const year = new Date().getFullYear();
+  const linkOnThisDevice = useLinkOnThisDevice();
   // Links out of the shop (phone, WhatsApp, e-mail) are plain text on an in-store kiosk.
   const tel = company && linkOnThisDevice(`tel:${company.phone.replace(/\s+/g, '')}`);
   const whatsapp = company && linkOnThisDevice(`https://wa.me/${company.whatsapp}`);
@@ -16,7 +17,7 @@ export function SiteFooter() {
   return (
     <footer className="site-footer">
       <div className="container">
-        <Link to={paths.landing} className="site-footer__brand">
+        <Link to={linkOnThisDevice(paths.landing) ?? paths.landing} className="site-footer__brand">
           <LogoMark />
           <span>{company?.tradeName ?? <span className="visually-hidden">Inicio</span>}</span>
         </Link>

@@ -14,6 +14,7 @@ import {
 } from 'react';
 import { Link } from 'react-router';
 import caseFallback from '@/assets/phone-case-fallback.svg';
+import { UPLOAD_LINK_FRESH_MS, useUploadLink } from '@/components/phone-handoff/use-upload-link';
 import { Alert } from '@/components/ui/alert';
 import { Breadcrumb, type Crumb } from '@/components/ui/breadcrumb';
 import { Spinner } from '@/components/ui/spinner';
@@ -22,14 +23,13 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import '@/styles/photo-intake.css';
 import { useIntakeOrder } from '../hooks/use-intake-order';
 import { useOrderPhotoUpload } from '../hooks/use-order-photo-upload';
-import { UPLOAD_LINK_FRESH_MS, useUploadLink } from '../hooks/use-upload-link';
 import { CloudUploadIcon } from './intake-icons';
 import { PhotoPrivacyNotice } from './photo-privacy-notice';
 import { UploadProgress } from './upload-progress';
 
 // Only kiosks show the QR code: its module (and the QR encoder) loads for them alone.
-const loadQrDialog = () => import('./kiosk-qr-dialog');
-const KioskQrDialog = lazy(() => loadQrDialog().then((module) => ({ default: module.KioskQrDialog })));
+const loadQrDialog = () => import('@/components/phone-handoff/phone-qr-dialog');
+const PhoneQrDialog = lazy(() => loadQrDialog().then((module) => ({ default: module.PhoneQrDialog })));
 
 /** Every image the browser may offer; the server judges the file by its content anyway. */
 const ACCEPTED_IMAGES = 'image/*,image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif';
@@ -271,12 +271,13 @@ function PhotoIntake({ order, kiosk, onPhotoReady, company }: PhotoIntakeProps) 
 
       {qrOpen && (
         <Suspense fallback={null}>
-          <KioskQrDialog
+          <PhoneQrDialog
             orderId={order.id}
             link={link}
             retryLink={retryLink}
             onClose={closeQr}
-            onImage={onPhotoReady}
+            arrived={(o) => o.image !== null}
+            onArrived={onPhotoReady}
           />
         </Suspense>
       )}

@@ -1,30 +1,34 @@
 import { messages } from '@shop/contracts/messages';
+import type { Order } from '@shop/contracts/orders';
 import { Alert } from '@/components/ui/alert';
 import { QrCode } from '@/components/ui/qr-code';
 import { QrDialog } from '@/components/ui/qr-dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { useOrderImagePolling } from '../hooks/use-order-image-polling';
-import type { UploadLink } from '../hooks/use-upload-link';
+import { useOrderPolling } from './use-order-polling';
+import type { UploadLink } from './use-upload-link';
 
-interface KioskQrDialogProps {
+interface PhoneQrDialogProps {
   orderId: string;
-  /** The upload link, fetched ahead by the photo screen so the code shows at once. */
+  /** The upload link (the photo screen fetches it ahead, so the code shows at once). */
   link: UploadLink;
   /** Asks for another link (after a failure). */
   retryLink: () => void;
   /** The dialog closed (Cerrar, Escape or a tap outside it). */
   onClose: () => void;
+  /** Whether the order as it is now has the phone's photo. */
+  arrived: (order: Order) => boolean;
   /** The phone's photo reached the order. */
-  onImage: () => void;
+  onArrived: (order: Order) => void;
 }
 
 /**
- * The kiosk's hand-off to the customer's phone: a modal with the QR code of a fresh upload link
- * (single-use: the first photo sent through it spends it; 'Cambiar foto' brings a new one).
- * While it is open the order is polled; the photo arriving ends it.
+ * A kiosk's hand-off to the customer's phone: a modal with the QR code of a fresh upload link
+ * (single-use: the first photo sent through it spends it). While it is open the order is polled;
+ * the photo arriving ends it. The kiosk never opens a file chooser of its own: every photo, the
+ * first or the fourth, comes from the phone this way.
  */
-export function KioskQrDialog({ orderId, link, retryLink, onClose, onImage }: KioskQrDialogProps) {
-  const polling = useOrderImagePolling(orderId, link.status === 'ready', onImage);
+export function PhoneQrDialog({ orderId, link, retryLink, onClose, arrived, onArrived }: PhoneQrDialogProps) {
+  const polling = useOrderPolling(orderId, link.status === 'ready', arrived, onArrived);
 
   return (
     <QrDialog title="Código QR" text="Escanea y sube tu imagen" onClose={onClose}>

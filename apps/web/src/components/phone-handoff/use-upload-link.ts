@@ -1,8 +1,8 @@
 import { messages } from '@shop/contracts/messages';
+import type { UploadLinkPurpose } from '@shop/contracts/orders';
 import type { Origin } from '@shop/contracts/stores';
 import { useCallback, useEffect, useState } from 'react';
-import { isAbort } from '@/lib/api-client';
-import { getUploadUrl } from '../api/get-upload-url';
+import { apiRequest, isAbort } from '@/lib/api-client';
 
 export type UploadLink =
   | { status: 'loading' }
@@ -13,10 +13,31 @@ export type UploadLink =
 export const UPLOAD_LINK_FRESH_MS = 20 * 60_000;
 
 /**
+ * A fresh phone upload link for the order (absolute, ending in `/upload/{token}`): the token lets
+ * a phone add one photo and nothing else, for about half an hour; `purpose` says whether the photo
+ * becomes the order's photo or joins its tray.
+ */
+const getUploadUrl = (
+  orderId: string,
+  origin: Origin,
+  purpose: UploadLinkPurpose,
+  signal: AbortSignal,
+): Promise<string> =>
+  apiRequest<{ url: string }>(
+    `/api/orders/${encodeURIComponent(orderId)}/${origin}/getUrl${purpose === 'tray' ? '?for=tray' : ''}`,
+    { signal },
+  ).then((reply) => reply.url);
+
+/**
  * A new phone upload link for the order. A kiosk asks for it as soon as the photo screen opens
  * (`enabled`), so the QR code shows the moment the customer taps; `retry` asks for another.
  */
-export function useUploadLink(orderId: string, origin: Origin, enabled = true) {
+export function useUploadLink(
+  orderId: string,
+  origin: Origin,
+  enabled = true,
+  purpose: UploadLinkPurpose = 'photo',
+) {
   const [link, setLink] = useState<UploadLink>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -25,14 +46,14 @@ export function useUploadLink(orderId: string, origin: Origin, enabled = true) {
     if (!enabled) return;
     const controller = new AbortController();
     setLink({ status: 'loading' });
-    getUploadUrl(orderId, origin, controller.signal).then(
+    getUploadUrl(orderId, origin, purpose, controller.signal).then(
       (url) => setLink({ status: 'ready', url, fetchedAt: Date.now() }),
       (error: unknown) => {
         if (!isAbort(error)) setLink({ status: 'error', message: messages.uploadQrFailed });
       },
     );
     return () => controller.abort();
-  }, [orderId, origin, enabled, attempt]);
+  }, [orderId, origin, enabled, purpose, attempt]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return { link, retry };

@@ -1,20 +1,26 @@
 import { POLL_INTERVAL_MS } from '@shop/contracts/constants';
+import type { Order } from '@shop/contracts/orders';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isAbort } from '@/lib/api-client';
-import { getOrder } from '../api/get-order';
+import { apiRequest, isAbort } from '@/lib/api-client';
 
 /**
  * While `active`, asks for the order every POLL_INTERVAL_MS (start to start; the next request
- * only leaves once the last one has answered) until it has a photo, then calls `onImage` once.
- * A failed request stops the polling until `retry`. Nothing is sent after `active` turns false or
- * the component unmounts: the timer is cleared and the request in flight aborted.
+ * only leaves once the last one has answered) until `arrived(order)` holds (the phone's photo is
+ * there), then calls `onArrived(order)` once. A failed request stops the polling until `retry`.
+ * Nothing is sent after `active` turns false or the component unmounts: the timer is cleared and
+ * the request in flight aborted.
  */
-export function useOrderImagePolling(orderId: string, active: boolean, onImage: () => void) {
+export function useOrderPolling(
+  orderId: string,
+  active: boolean,
+  arrived: (order: Order) => boolean,
+  onArrived: (order: Order) => void,
+) {
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const found = useRef(onImage);
+  const callbacks = useRef({ arrived, onArrived });
   useEffect(() => {
-    found.current = onImage;
+    callbacks.current = { arrived, onArrived };
   });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` restarts a failed polling.
@@ -26,10 +32,12 @@ export function useOrderImagePolling(orderId: string, active: boolean, onImage: 
     const poll = async () => {
       const started = performance.now();
       try {
-        const order = await getOrder(orderId, controller.signal);
+        const order = await apiRequest<Order>(`/api/orders/${encodeURIComponent(orderId)}`, {
+          signal: controller.signal,
+        });
         if (controller.signal.aborted) return;
-        if (order.image !== null) {
-          found.current();
+        if (callbacks.current.arrived(order)) {
+          callbacks.current.onArrived(order);
           return;
         }
         const wait = Math.max(0, POLL_INTERVAL_MS - (performance.now() - started));
