@@ -223,6 +223,16 @@ describe('on a normal device', () => {
       });
       await shot(page, 'desktop-editor-modelo', true);
       await assertAccessible(page);
+      // Reached from the keyboard, 'Añadir imagen' shows the site's focus ring (its own shadow
+      // must not hide it): the ring's blue is in its box-shadow.
+      await addImageButton(page).focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      assert.match(
+        await addImageButton(page).evaluate((b) => getComputedStyle(b).boxShadow),
+        /rgb\(37, 99, 235\)/,
+        'the focus ring shows',
+      );
 
       // 500 kB/s: the photo takes a few seconds, so the bar is seen moving.
       await throttleUploads(page, 500_000);

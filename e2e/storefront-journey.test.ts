@@ -153,9 +153,29 @@ for (const viewport of viewportNames) {
 
           await search.fill('');
           await eventually(async () => assert.equal(await pick.count(), 20));
-          await page.getByRole('button', { name: 'Cargar más' }).click();
+          // From the keyboard: the focus goes on to the first model 'Cargar más' brought (the
+          // button itself goes away), so Tab carries on through the new ones.
+          await page.getByRole('button', { name: 'Cargar más' }).focus();
+          await page.keyboard.press('Enter');
           await eventually(async () => assert.equal(await pick.count(), 22));
           assert.equal(await page.getByRole('button', { name: 'Cargar más' }).count(), 0);
+          await eventually(async () =>
+            assert.equal(
+              await page.evaluate(
+                () =>
+                  document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent,
+              ),
+              await pick.nth(20).evaluate((b) => b.getAttribute('aria-label') ?? b.textContent),
+            ),
+          );
+          await page.keyboard.press('Tab');
+          assert.equal(
+            await page.evaluate(
+              () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent,
+            ),
+            await pick.nth(21).evaluate((b) => b.getAttribute('aria-label') ?? b.textContent),
+            'Tab goes on to the next new model',
+          );
           // The added models have no picture: their cards show the drawn fallback case.
           const fallback = page.getByRole('img', { name: `Funda para ${EXTRA_MODELS[0]}` });
           assert.match((await fallback.getAttribute('src')) ?? '', /phone-case-fallback/);

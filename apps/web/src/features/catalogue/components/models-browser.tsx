@@ -109,6 +109,9 @@ export function ModelsBrowser({
   // once the brand is known.
   const { list, loadMore } = useModelList(storeId, brand.status === 'error' ? null : brandId, search);
   const pickErrorRef = useRef<HTMLDivElement>(null);
+  const gridRef = useRef<HTMLUListElement>(null);
+  /** After 'Cargar más': the index of the first model it brings, which takes the focus. */
+  const focusFrom = useRef<number | null>(null);
   const painted = usePaintedOnce();
   useDocumentTitle(
     brand.status === 'ready' ? `Selecciona un modelo ${brand.brand.name}` : 'Selecciona un modelo',
@@ -120,6 +123,16 @@ export function ModelsBrowser({
   useEffect(() => {
     if (pickError) pickErrorRef.current?.scrollIntoView({ block: 'center' });
   }, [pickError]);
+
+  // The button is disabled while it loads (and gone once every model is shown), which would drop
+  // the keyboard's focus to the page: it goes to the first new model instead, and Tab goes on
+  // through the new ones.
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || list.status === 'loading-more') return;
+    focusFrom.current = null;
+    gridRef.current?.children[from]?.querySelector<HTMLElement>('button')?.focus();
+  }, [list.status]);
 
   const brandName = brand.status === 'ready' ? brand.brand.name : null;
 
@@ -164,6 +177,7 @@ export function ModelsBrowser({
             {list.status === 'loading' && list.items.length === 0 && <Spinner label="Cargando modelos…" />}
             {list.status !== 'error' && list.items.length > 0 && (
               <ul
+                ref={gridRef}
                 className={
                   list.status === 'loading' ? 'card-grid model-grid is-stale' : 'card-grid model-grid'
                 }
@@ -196,7 +210,10 @@ export function ModelsBrowser({
                     type="button"
                     className="button button--secondary button--large"
                     disabled={list.status === 'loading-more'}
-                    onClick={loadMore}
+                    onClick={() => {
+                      focusFrom.current = list.items.length;
+                      loadMore();
+                    }}
                   >
                     {list.status === 'loading-more' ? 'Cargando…' : 'Cargar más'}
                   </button>
