@@ -52,7 +52,8 @@ const LAYERS: Layer[] = [
     align: 'center',
     rotation: 0,
     x: 0.5,
-    y: 0.12,
+    // Below the camera opening, where the printable area lets a text be.
+    y: 0.3,
   },
   {
     kind: 'text',

@@ -164,7 +164,7 @@ export function printMatchScenes(
           { photo: 2, filter: 'vivid', quarterTurns: 2, zoom: 1.2 },
         ],
         [
-          text('t1', 'montserrat', 'VERANO 26', { y: 0.3, rotation: -90, x: 0.25, colour: '#ffd166' }),
+          text('t1', 'montserrat', 'VERANO 26', { y: 0.6, rotation: -90, x: 0.25, colour: '#ffd166' }),
           text('t2', 'bebas', 'MAR Y SOL', { y: 0.7, x: 0.68, size: 0.14, colour: '#111111' }),
           sticker('s1', 'sol', 0.75, 0.2, 0.25, 15),
         ],

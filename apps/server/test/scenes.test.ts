@@ -556,6 +556,28 @@ describe('scenes: photo tray, draft, design and print of the second editor', () 
     await expectOk(c.put(`/api/orders/${id}/scene`, { scene: outside }));
     assert.deepEqual((await read(id)).draftScene, outside);
 
+    // Over the camera opening (inside the case's rectangle, where the case has a hole): refused,
+    // as printed it would lose half its letters. Where the editor puts it, right below: ordered.
+    const corner = model.outline.camera;
+    const overCamera = text({
+      text: 'ARRIBA',
+      size: 0.1,
+      align: 'left',
+      x: (corner.xMm + 2) / model.outline.widthMm,
+      y: (corner.yMm + 3) / model.outline.heightMm,
+    });
+    const camera = sceneOf('one', [a], { layers: [overCamera] });
+    refusal(await c.put(`/api/orders/${id}/design`, { design, scene: camera }), 422, {
+      error: 'TEXT_OUTSIDE_PRINTABLE_AREA',
+      message: messages.textOutsidePrintableArea,
+      field: 'scene.layers.0',
+    });
+    assert.equal((await read(id)).design, null);
+    const below = fitTextInside(ctx, overCamera, frame);
+    assert.ok(below && below.y > overCamera.y, 'the editor moves it below the opening');
+    const clear = sceneOf('one', [a], { layers: [below] });
+    await expectOk(c.put(`/api/orders/${id}/design`, { design, scene: clear }));
+
     // Right at the edge, and a sticker bleeding off the case: ordered.
     const inside = sceneOf('one', [a], { layers: [sticker({ x: 1, y: 0, size: 0.5 }), atEdge] });
     order = (await expectOk(c.put(`/api/orders/${id}/design`, { design, scene: inside }))).json() as Order;

@@ -80,6 +80,33 @@ export function printableArea(shape: CaseShape, box: Rect): Rect {
   return { x: box.x + dx, y: box.y + dy, width: box.width - 2 * dx, height: box.height - 2 * dy };
 }
 
+/**
+ * The camera opening grown by the safe margin on every side (kept within the case), in `box`'s
+ * unit: the printable area leaves it out as it leaves out the rounded corners, since the case has a
+ * hole there and its outline is known to about a millimetre. Null when the outline is not known
+ * (nor, then, where its camera is).
+ */
+export function cameraKeepOut(
+  outline: PhoneOutline | null,
+  box: Rect,
+  marginMm = SAFE_MARGIN_MM,
+): Rect | null {
+  if (!outline) return null;
+  const kx = box.width / outline.widthMm;
+  const ky = box.height / outline.heightMm;
+  const { camera } = outline;
+  const left = Math.max(0, camera.xMm - marginMm);
+  const top = Math.max(0, camera.yMm - marginMm);
+  const right = Math.min(outline.widthMm, camera.xMm + camera.widthMm + marginMm);
+  const bottom = Math.min(outline.heightMm, camera.yMm + camera.heightMm + marginMm);
+  return {
+    x: box.x + left * kx,
+    y: box.y + top * ky,
+    width: (right - left) * kx,
+    height: (bottom - top) * ky,
+  };
+}
+
 /** `TEXT_AREA_TOLERANCE_MM` in the box's unit. */
 export const textAreaTolerance = (shape: CaseShape, box: PxSize): number =>
   (TEXT_AREA_TOLERANCE_MM * box.width) / shape.widthMm;

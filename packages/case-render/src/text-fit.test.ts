@@ -16,7 +16,7 @@ import {
   type TextLayer,
 } from '@shop/contracts/scene';
 import { seededRandom } from './context.ts';
-import { layerBounds, type SceneContext } from './scene.ts';
+import { boundsOverlapRect, layerBounds, type SceneContext } from './scene.ts';
 import { boundingBox, boundsInside, fitTextInside, textFrame, textsOutside } from './text-fit.ts';
 
 for (const id of FONT_IDS) {
@@ -55,7 +55,17 @@ const text = (over: Partial<TextLayer> = {}): TextLayer => ({
   ...over,
 });
 
-const inside = (layer: TextLayer) => boundsInside(layerBounds(ctx, layer, frame.box), frame.area, 1e-6);
+/** The camera opening with its margin, a hair smaller: touching its edge is not reaching into it. */
+const hole = (() => {
+  const k = frame.keepOut!;
+  return { x: k.x + 1e-6, y: k.y + 1e-6, width: k.width - 2e-6, height: k.height - 2e-6 };
+})();
+
+/** Inside the printable area: inside its rectangle, and not into the camera opening. */
+const inside = (layer: TextLayer) => {
+  const bounds = layerBounds(ctx, layer, frame.box);
+  return boundsInside(bounds, frame.area, 1e-6) && !boundsOverlapRect(bounds, hole);
+};
 
 describe('the text frame', () => {
   it('is the print file at 300 DPI with the outline, the template box without one', () => {
@@ -111,6 +121,31 @@ describe('fitTextInside', () => {
     assert.ok(inside(fitted));
     const around = boundingBox(layerBounds(ctx, fitted, frame.box));
     assert.ok(around.width > frame.area.width * 0.98, 'no smaller than it has to be');
+  });
+
+  it('moves a text off the camera opening by the least distance, keeping its size', () => {
+    // 'ARRIBA' at the top left, where the iPhone's camera is: it goes to just below the opening
+    // and its margin (nearer than beside it), as it would be printed with half the word missing.
+    const top = text({ text: 'ARRIBA', x: 0.15, y: 0.08, align: 'left' });
+    assert.ok(boundsInside(layerBounds(ctx, top, frame.box), frame.area), 'inside the rectangle');
+    assert.ok(!inside(top), 'but over the camera');
+    const fitted = fitTextInside(ctx, top, frame);
+    assert.ok(fitted);
+    assert.ok(inside(fitted), JSON.stringify(fitted));
+    assert.equal(fitted.size, top.size);
+    assert.equal(fitted.x, top.x);
+    const around = boundingBox(layerBounds(ctx, fitted, frame.box));
+    const k = frame.keepOut!;
+    assert.ok(Math.abs(around.y - (k.y + k.height)) < 1e-6, 'right below the opening, no further');
+    // The opening's margin is 2 mm on every side.
+    const mm = frame.box.height / OUTLINE.heightMm;
+    assert.ok(Math.abs(k.y + k.height - (4 + 33 + 2) * mm) < 1e-6);
+    // Beside the opening is nearer for a short text right of it: it moves right, not down.
+    const beside = text({ text: 'Sol', x: 0.5, y: 0.1, align: 'left' });
+    const moved = fitTextInside(ctx, beside, frame)!;
+    assert.ok(inside(moved));
+    assert.equal(moved.y, beside.y);
+    assert.ok(moved.x > beside.x);
   });
 
   it('gives up on a text that cannot fit even at the smallest size', () => {
@@ -173,6 +208,17 @@ describe('textsOutside', () => {
     assert.deepEqual(textsOutside(ctx, scene([nudged]), frame), []);
     const beyond = { ...fitted, x: fitted.x + (frame.tolerance * 2) / frame.box.width };
     assert.equal(textsOutside(ctx, scene([beyond]), frame).length, 1);
+  });
+
+  it('names a text over the camera opening, inside the rectangle though it is', () => {
+    const over = text({ id: 'camara', text: 'ARRIBA', x: 0.15, y: 0.08, align: 'left' });
+    const fitted = { ...fitTextInside(ctx, over, frame)!, id: 'debajo' };
+    assert.deepEqual(
+      textsOutside(ctx, scene([over, fitted]), frame).map((l) => l.id),
+      ['camara'],
+    );
+    // Without an outline nobody knows where the camera is: only the rectangle counts.
+    assert.equal(textFrame(null, { width: 573, height: 1181 }).keepOut, null);
   });
 
   it('is the printable area of the case, not the case itself', () => {

@@ -64,7 +64,6 @@ const CUSTOMER_MESSAGES: MessageKey[] = [
   'duplicateLayerId',
   'sceneUnknownFont',
   'sceneUnknownSticker',
-  'textOverCamera',
   'textOutsidePrintableArea',
   'textDoesNotFit',
   'textEmpty',

@@ -261,9 +261,8 @@ export const messages = {
   textNotPrintable:
     'Un texto lleva caracteres que no se pueden imprimir con estas letras. Usa letras, números, signos o emojis.',
   tooManyLayers: 'Caben 20 textos y pegatinas como máximo: quita alguno para añadir otro.',
-  textOverCamera: 'Un texto queda sobre el hueco de la cámara: esa parte no se imprimirá.',
   textOutsidePrintableArea:
-    'Un texto se sale de la zona que se imprime y el borde de la funda lo cortaría. Muévelo hacia dentro o hazlo más pequeño.',
+    'Un texto se sale de la zona que se imprime: el borde de la funda o el hueco de la cámara lo cortarían. Muévelo hacia dentro o hazlo más pequeño.',
   textDoesNotFit: 'Ese texto no cabe en la funda ni con la letra más pequeña: acórtalo o ponlo en vertical.',
   textEmpty: 'Escribe el texto que quieres en tu funda.',
   textEmptyRestored:

@@ -6,7 +6,7 @@ import type { Slot } from '@shop/case-geometry/coverage';
 import { keepCovering, minZoom, ZOOM, zoomOf } from '@shop/case-geometry/editor-state';
 import type { PxSize } from '@shop/case-geometry/outline';
 import type { DesignTransform } from '@shop/case-geometry/transform';
-import { boundsOverlapRect, sceneCoverageSlots } from '@shop/case-render/scene';
+import { sceneCoverageSlots } from '@shop/case-render/scene';
 import { messages } from '@shop/contracts/messages';
 import { formatEuros } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
@@ -48,7 +48,6 @@ import { slotAt, useSceneGestures } from '../hooks/use-scene-gestures';
 import { useTextEditing } from '../hooks/use-text-editing';
 import { assistanceLink } from '../lib/assistance-link';
 import { forgetDesignInProgress, rememberDesignInProgress } from '../lib/design-in-progress';
-import { cameraRect } from '../lib/draw';
 import { loadSceneFonts } from '../lib/fonts';
 import { canRedo, canUndo, createHistory, record, redo, replace, undo } from '../lib/history';
 import { printsBlurry } from '../lib/print-quality';
@@ -396,15 +395,6 @@ export function EditorWorkspace({
   });
 
   const stage = canvas.layout;
-  const overCamera = useMemo(() => {
-    if (!outline || !stage) return false;
-    const camera = cameraRect(outline, stage.box);
-    return scene.layers.some((layer) => {
-      if (layer.kind !== 'text') return false;
-      const bounds = canvas.boundsOf(layer);
-      return bounds !== null && boundsOverlapRect(bounds, camera);
-    });
-  }, [outline, stage, scene.layers, canvas.boundsOf]);
 
   const disabled = busy !== null;
   const slotName = scene.slots.length > 1 ? `la foto ${slotIndex + 1}` : 'la foto';
@@ -902,12 +892,6 @@ export function EditorWorkspace({
             <p className="editor-warning">
               <WarningIcon className="editor-warning__icon" />
               {messages.imageLowResolution}
-            </p>
-          )}
-          {overCamera && (
-            <p className="editor-warning">
-              <WarningIcon className="editor-warning__icon" />
-              {messages.textOverCamera}
             </p>
           )}
         </div>

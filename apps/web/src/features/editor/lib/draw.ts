@@ -1,5 +1,4 @@
 import type { PhoneOutline } from '@shop/case-geometry/outline';
-import type { Rect } from '@shop/case-geometry/transform';
 import { type Context2D, grow, roundedRect } from '@shop/case-render/context';
 import { drawCaseMockup } from '@shop/case-render/mockup';
 import {
@@ -177,17 +176,4 @@ export function drawSelectionLayer(
     ctx.stroke();
   }
   ctx.setTransform(1, 0, 0, 1, 0, 0);
-}
-
-/** The camera cut-out in the stage's CSS pixels (the outline's camera over the case's box). */
-export function cameraRect(outline: PhoneOutline, box: Rect): Rect {
-  const kx = box.width / outline.widthMm;
-  const ky = box.height / outline.heightMm;
-  const { camera } = outline;
-  return {
-    x: box.x + camera.xMm * kx,
-    y: box.y + camera.yMm * ky,
-    width: camera.widthMm * kx,
-    height: camera.heightMm * ky,
-  };
 }
