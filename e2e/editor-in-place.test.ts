@@ -112,6 +112,8 @@ describe('a text edited in place', () => {
     try {
       const orderId = await editorWithText(customer);
       const draft = (check: (scene: Scene) => void) => draftWhere(page, server.url, orderId, check);
+      // The mouse and keyboard help is one click away, beside the case.
+      await page.getByText('Más formas de moverla', { exact: false }).click();
       await page.getByText('Haz doble clic en un texto', { exact: false }).waitFor();
 
       // 1. A double click on the text: a field over it, focused, with the text in it.

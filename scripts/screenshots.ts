@@ -2,7 +2,9 @@
  * `npm run screenshots`: the storefront as a customer sees it, saved to docs/screenshots/ at a
  * phone (390x844), a laptop (1280x800) and a kiosk or desktop screen (1920x1080). Runs the built
  * server (npm run build first) with the demo catalogue and walks a real order through it: landing,
- * store page, models, editor with a photo, checkout data and the order's confirmation.
+ * store page, models, editor with a photo, checkout data and the order's confirmation. Then the
+ * editor with each of its panels open ('Diseño', 'Filtros', 'Texto', 'Pegatinas') at 390x844,
+ * 320x640, 1024x768 and 1280x800 (`editor-<panel>-<size>.png`).
  *
  *   npm run build && npm run screenshots
  */
@@ -25,6 +27,20 @@ const sizes: Record<string, Viewport> = {
   laptop: { width: 1280, height: 800 },
   desktop: { width: 1920, height: 1080 },
 };
+
+/** The editor's panels, each shot open, at these sizes. */
+const editorSizes: Viewport[] = [
+  { width: 390, height: 844 },
+  { width: 320, height: 640 },
+  { width: 1024, height: 768 },
+  { width: 1280, height: 800 },
+];
+const PANELS: [string, string][] = [
+  ['Diseño', 'diseno'],
+  ['Filtros', 'filtros'],
+  ['Texto', 'texto'],
+  ['Pegatinas', 'pegatinas'],
+];
 
 /** A customer's photo: one of the sample designs, drawn large as a JPEG from a phone would be. */
 async function samplePhoto(): Promise<Buffer> {
@@ -96,6 +112,37 @@ async function main(): Promise<void> {
       await page.waitForURL('**/pedido/confirmacion');
       await page.getByRole('heading', { name: '¡La operación se ha realizado con éxito!' }).waitFor();
       await shot('success');
+      await context.close();
+    }
+
+    for (const size of editorSizes) {
+      const phone = size.width < 500;
+      const { page, context } = await newPage(
+        browser,
+        size,
+        phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {},
+      );
+      await rememberCookieConsent(context);
+      await page.goto(`${server.url}/store/${code}`);
+      await page.getByRole('link', { name: '¡Empezar! con Apple' }).click();
+      await page.getByRole('button', { name: 'Personalizar iPhone 15', exact: true }).click();
+      await page.waitForURL('**/editor-modelo');
+      await page.locator('input[type="file"]').first().setInputFiles({
+        name: 'atardecer.jpg',
+        mimeType: 'image/jpeg',
+        buffer: photo,
+      });
+      await page.waitForURL('**/editor-edicion', { timeout: 60_000 });
+      await page.getByRole('button', { name: '¡OK, pedir!' }).waitFor();
+      for (const [panel, slug] of PANELS) {
+        await page.getByRole('button', { name: panel, exact: true }).click();
+        await page.getByRole('region', { name: panel, exact: true }).waitFor();
+        await settle(page);
+        const file = path.join(outDir, `editor-${slug}-${size.width}x${size.height}.png`);
+        await page.screenshot({ path: file });
+        saved.push(path.relative(repoRoot, file));
+        await page.getByRole('button', { name: panel, exact: true }).click();
+      }
       await context.close();
     }
   } finally {

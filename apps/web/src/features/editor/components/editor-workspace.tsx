@@ -73,7 +73,7 @@ import { stickerImages } from '../lib/stickers';
 import { clearStoredTransform, writeStoredTransform } from '../lib/stored-transform';
 import { textFitFor } from '../lib/text-fit';
 import { DesignPanel } from './design-panel';
-import { ChatIcon, CheckIcon, MoveIcon, PhotoIcon, WarningIcon } from './editor-icons';
+import { ChatIcon, CheckIcon, MoveIcon, PhotoIcon, RedoIcon, UndoIcon, WarningIcon } from './editor-icons';
 import { EditorToolbar } from './editor-toolbar';
 import { FilterPanel } from './filter-panel';
 import { InPlaceText } from './in-place-text';
@@ -574,14 +574,17 @@ export function EditorWorkspace({
               <MoveIcon className="editor-hint__icon" />
               Haz clic en la imagen y arrástrala para moverla.
             </p>
-            <p className="editor-hint__more" id={keysId}>
-              Acerca o aleja con la rueda del ratón. Con el teclado: flechas para moverla (con Mayús, más
-              rápido) y las teclas + y − para el zoom. La foto cubre siempre toda la funda. Tab recorre los
-              textos y pegatinas: flechas para moverlos, + y − para su tamaño, [ y ] para girarlos, Supr para
-              quitarlos. Haz doble clic en un texto (o pulsa Intro con él elegido) para escribir en él sobre
-              la funda: Intro termina y Esc lo deja como estaba. Los textos se quedan siempre dentro de la
-              zona que se imprime.
-            </p>
+            <details className="editor-hint__details">
+              <summary>Más formas de moverla: rueda, teclado, textos</summary>
+              <p className="editor-hint__more" id={keysId}>
+                Acerca o aleja con la rueda del ratón. Con el teclado: flechas para moverla (con Mayús, más
+                rápido) y las teclas + y − para el zoom. La foto cubre siempre toda la funda. Tab recorre los
+                textos y pegatinas: flechas para moverlos, + y − para su tamaño, [ y ] para girarlos, Supr
+                para quitarlos. Haz doble clic en un texto (o pulsa Intro con él elegido) para escribir en él
+                sobre la funda: Intro termina y Esc lo deja como estaba. Los textos se quedan siempre dentro
+                de la zona que se imprime.
+              </p>
+            </details>
           </>
         )}
       </div>
@@ -610,7 +613,8 @@ export function EditorWorkspace({
               disabled={disabled || !canUndo(history)}
               onClick={undoStep}
             >
-              Deshacer
+              <UndoIcon className="editor-tab__icon" />
+              <span className="editor-tab__label">Deshacer</span>
             </button>
             <button
               type="button"
@@ -618,7 +622,8 @@ export function EditorWorkspace({
               disabled={disabled || !canRedo(history)}
               onClick={redoStep}
             >
-              Rehacer
+              <RedoIcon className="editor-tab__icon" />
+              <span className="editor-tab__label">Rehacer</span>
             </button>
           </div>
         </div>
@@ -698,63 +703,62 @@ export function EditorWorkspace({
           </section>
         )}
 
-        {(scene.slots.length > 1 || selectedLayer) && (
-          <div className="editor-studio__selection">
-            {scene.slots.length > 1 && (
-              <fieldset className="editor-choices">
-                <legend className="visually-hidden">Foto que ajustas</legend>
-                {scene.slots.map((slot, i) => (
-                  <button
-                    // biome-ignore lint/suspicious/noArrayIndexKey: slots are positions of the layout.
-                    key={i}
-                    type="button"
-                    className="editor-choice"
-                    aria-pressed={!selectedLayer && i === slotIndex}
-                    disabled={disabled}
-                    onClick={() => select({ slot: i, layer: null })}
-                  >
-                    Foto {i + 1}
-                    {!slot.photo && <span className="visually-hidden"> (vacía)</span>}
-                  </button>
-                ))}
-              </fieldset>
-            )}
-            {selectedLayer && (
-              <fieldset className="editor-choices">
-                <legend className="visually-hidden">
-                  {selectedLayer.kind === 'text' ? `Texto «${selectedLayer.text}»` : 'Pegatina'} seleccionado
-                </legend>
+        {/* Always there, empty or not: choosing a layer or a photo never moves the case. */}
+        <div className="editor-studio__selection">
+          {scene.slots.length > 1 && (
+            <fieldset className="editor-choices">
+              <legend className="visually-hidden">Foto que ajustas</legend>
+              {scene.slots.map((slot, i) => (
                 <button
+                  // biome-ignore lint/suspicious/noArrayIndexKey: slots are positions of the layout.
+                  key={i}
                   type="button"
                   className="editor-choice"
-                  disabled={disabled || layerIndex >= scene.layers.length - 1}
-                  onClick={() => update((s) => reorderLayer(s, selectedLayer.id, 1))}
-                >
-                  Subir
-                </button>
-                <button
-                  type="button"
-                  className="editor-choice"
-                  disabled={disabled || layerIndex <= 0}
-                  onClick={() => update((s) => reorderLayer(s, selectedLayer.id, -1))}
-                >
-                  Bajar
-                </button>
-                <button
-                  type="button"
-                  className="editor-choice"
+                  aria-pressed={!selectedLayer && i === slotIndex}
                   disabled={disabled}
-                  onClick={() => {
-                    update((s) => removeLayer(s, selectedLayer.id));
-                    select({ slot: slotIndex, layer: null });
-                  }}
+                  onClick={() => select({ slot: i, layer: null })}
                 >
-                  Quitar
+                  Foto {i + 1}
+                  {!slot.photo && <span className="visually-hidden"> (vacía)</span>}
                 </button>
-              </fieldset>
-            )}
-          </div>
-        )}
+              ))}
+            </fieldset>
+          )}
+          {selectedLayer && (
+            <fieldset className="editor-choices">
+              <legend className="visually-hidden">
+                {selectedLayer.kind === 'text' ? `Texto «${selectedLayer.text}»` : 'Pegatina'} seleccionado
+              </legend>
+              <button
+                type="button"
+                className="editor-choice"
+                disabled={disabled || layerIndex >= scene.layers.length - 1}
+                onClick={() => update((s) => reorderLayer(s, selectedLayer.id, 1))}
+              >
+                Subir
+              </button>
+              <button
+                type="button"
+                className="editor-choice"
+                disabled={disabled || layerIndex <= 0}
+                onClick={() => update((s) => reorderLayer(s, selectedLayer.id, -1))}
+              >
+                Bajar
+              </button>
+              <button
+                type="button"
+                className="editor-choice"
+                disabled={disabled}
+                onClick={() => {
+                  update((s) => removeLayer(s, selectedLayer.id));
+                  select({ slot: slotIndex, layer: null });
+                }}
+              >
+                Quitar
+              </button>
+            </fieldset>
+          )}
+        </div>
 
         {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping a tray photo is a shortcut; the
             tray's buttons do the same from the keyboard. */}
@@ -914,7 +918,7 @@ export function EditorWorkspace({
             onClick={changePhoto}
           >
             <PhotoIcon className="editor-actions__icon" />
-            Cambiar foto
+            <span className="editor-actions__label">Cambiar foto</span>
           </button>
           {whatsapp && kiosk && (
             // On the shop's screen the chat opens on the customer's phone, from a QR code.
@@ -925,7 +929,7 @@ export function EditorWorkspace({
               onClick={() => setAssistanceOpen(true)}
             >
               <ChatIcon className="editor-actions__icon" />
-              Asistencia
+              <span className="editor-actions__label">Asistencia</span>
               <span className="visually-hidden"> por WhatsApp en tu móvil</span>
             </button>
           )}
@@ -937,7 +941,7 @@ export function EditorWorkspace({
               rel="noopener noreferrer"
             >
               <ChatIcon className="editor-actions__icon" />
-              Asistencia
+              <span className="editor-actions__label">Asistencia</span>
               <span className="visually-hidden"> por WhatsApp (se abre en otra pestaña)</span>
             </a>
           )}
