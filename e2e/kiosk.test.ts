@@ -176,6 +176,7 @@ describe('kiosk and phone', () => {
       await k.waitForURL(home);
       assert.equal(await session(k, 'from_url'), 'screen', 'still a kiosk');
       const footer = k.getByRole('contentinfo');
+      await footer.getByText('Información').waitFor();
       assert.equal(await footer.locator('a[href^="https:"], a[href^="tel:"], a[href^="mailto:"]').count(), 0);
       await shot(k, 'kiosk-store-home');
 

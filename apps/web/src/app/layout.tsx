@@ -1,14 +1,19 @@
-import { Suspense, useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Outlet, useMatch } from 'react-router';
 import { SiteHeader } from '@/components/layouts/site-header';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { CookieBanner } from '@/features/cookie-consent/components/cookie-banner';
 import { useCompany } from '@/features/pages/api/get-config';
-import { SiteFooter } from '@/features/pages/components/site-footer';
 import { useKioskHome, useLinkOnThisDevice } from '@/lib/kiosk';
 import { getSessionValue } from '@/lib/session';
 import { useScrollManager } from './scroll-manager';
+
+// The footer is below the fold on every page (the main area is at least a screen tall): its code
+// comes after the entry's, so the first screen does not wait for it.
+const SiteFooter = lazy(() =>
+  import('@/features/pages/components/site-footer').then((module) => ({ default: module.SiteFooter })),
+);
 
 /**
  * Where "Crear mi funda" leads: on the landing, its route's store link (else the store selection);
@@ -48,7 +53,9 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <SiteFooter />
+      <Suspense fallback={null}>
+        <SiteFooter />
+      </Suspense>
       <CookieBanner />
     </div>
   );

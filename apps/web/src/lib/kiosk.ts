@@ -11,12 +11,6 @@ import { getSessionValue, sessionSnapshot, subscribeToSession } from './session'
  */
 export const isKiosk = (): boolean => getSessionValue('from_url') === 'screen';
 
-/**
- * A form field's `autocomplete` on this device: its token elsewhere, off on a kiosk, where the
- * browser would offer the last customers' names, e-mails and addresses to the next one.
- */
-export const autofillOnThisDevice = (token: string): string => (isKiosk() ? 'off' : token);
-
 /** The page this tab shows (none outside a browser: the unit tests). */
 const currentPath = (): string => globalThis.location?.pathname ?? '/';
 
@@ -27,15 +21,9 @@ const currentPath = (): string => globalThis.location?.pathname ?? '/';
  * link out of the store (a visitor's links appear a moment later, once the link is decoded).
  */
 export function storeLinkBeingEntered(pathname: string = currentPath()): string | null {
-  const match = /^\/(?:store|welcome)\/([^/?#]+)/.exec(pathname);
-  if (!match) return null;
-  let code: string;
-  try {
-    code = decodeURIComponent(match[1]!);
-  } catch {
-    return null;
-  }
-  return getSessionValue('store_url') === code ? null : code;
+  // Store codes are URL-safe: the path holds them as the route's parameter has them.
+  const code = /^\/(?:store|welcome)\/([^/]+)/.exec(pathname)?.[1];
+  return code && getSessionValue('store_url') !== code ? code : null;
 }
 
 /**
@@ -74,14 +62,17 @@ export function linkOnThisDevice(href: string, pathname: string = currentPath())
  * (the store link decoded, the kiosk flag set), so a header or footer drawn before is put right.
  */
 export function useLinkOnThisDevice(): (href: string) => string | null {
-  const { pathname } = useLocation();
-  useSyncExternalStore(subscribeToSession, sessionSnapshot, sessionSnapshot);
+  const pathname = useDevicePath();
   return (href) => linkOnThisDevice(href, pathname);
 }
 
 /** `kioskHome` for a component, kept up to date as `useLinkOnThisDevice` is. */
 export function useKioskHome(): string | null {
-  const { pathname } = useLocation();
+  return kioskHome(useDevicePath());
+}
+
+/** The page's path, with a render whenever the session changes. */
+function useDevicePath(): string {
   useSyncExternalStore(subscribeToSession, sessionSnapshot, sessionSnapshot);
-  return kioskHome(pathname);
+  return useLocation().pathname;
 }

@@ -2,8 +2,8 @@ import { messages } from '@shop/contracts/messages';
 import { type FiscalFields, fiscalProblem } from '@shop/contracts/tax-id';
 import { type Ref, useEffect, useId, useImperativeHandle, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { autofillOnThisDevice } from '@/lib/kiosk';
 import { getInvoiceRequest, saveInvoiceRequest } from '../api/save-invoice-request';
+import { autofillOnThisDevice } from '../lib/autofill';
 import { refusalMessage } from '../lib/refusal-message';
 
 /** What the data form asks of this block when it is submitted. */
