@@ -4,6 +4,7 @@
 // process): scripts/test.sh leaves this file out of the PGlite run, by name, and says so.
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -21,6 +22,14 @@ import { hashTextFromXml, readRecord } from './verifactu-support.ts';
 const url = process.env.TEST_DATABASE_URL;
 const name = `shop_inv_${randomBytes(5).toString('hex')}`;
 const instances: { app: FastifyInstance; db: Database }[] = [];
+/** The instances' error log lines, shown with a failed answer (an INTERNAL says nothing by itself). */
+const errorLog: string[] = [];
+const logStream = new Writable({
+  write(chunk, _encoding, done) {
+    errorLog.push(String(chunk).trim());
+    done();
+  },
+});
 
 before(async () => {
   assert.ok(url, 'PostgreSQL only: run with npm run test:pg (TEST_DATABASE_URL)');
@@ -40,10 +49,10 @@ before(async () => {
     }
     const config = loadConfig({
       NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: 'error',
       VERIFACTU_ENDPOINT: 'http://127.0.0.1:9/',
     });
-    const app = await buildApp({ config, db, fileStore: store, logger: false, webDist: '/nonexistent' });
+    const app = await buildApp({ config, db, fileStore: store, logStream, webDist: '/nonexistent' });
     await app.ready();
     instances.push({ app, db });
   }
@@ -80,7 +89,7 @@ test('50 orders paid at once on two instances: 50 consecutive numbers, one unbro
   const responses = await Promise.all(
     ids.map((id, i) => clerks[i % 2]!.post(`/api/orders/${id}/confirmPayment`)),
   );
-  for (const r of responses) assert.equal(r.statusCode, 200, r.body);
+  for (const r of responses) assert.equal(r.statusCode, 200, `${r.body}\n${errorLog.join('\n')}`);
   const numbers = responses.map((r) => (r.json() as { invoice: { number: string } }).invoice.number);
   const year = Number(numbers[0]!.slice(1, 5));
   assert.deepEqual(
