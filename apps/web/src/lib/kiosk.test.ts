@@ -58,7 +58,8 @@ describe('links on a kiosk stay in its store', () => {
     assert.equal(linkOnThisDevice('tel:+34600000000', page), null);
     assert.equal(linkOnThisDevice('https://wa.me/34600000000', page), null);
     assert.equal(linkOnThisDevice('/', page), page);
-    assert.equal(linkOnThisDevice('/welcome/OTHER', '/welcome/MXxzY3JlZW4'), page);
+    // The landing of a shared link never decodes it: a visitor's page, links and all.
+    assert.equal(linkOnThisDevice('tel:+34600000000', '/welcome/MXxzY3JlZW4'), 'tel:+34600000000');
     // Entered as a visitor's link: every link is itself again.
     storage.setItem('from_url', 'false');
     storage.setItem('store_url', 'MXxzY3JlZW4');

@@ -15,14 +15,15 @@ export const isKiosk = (): boolean => getSessionValue('from_url') === 'screen';
 const currentPath = (): string => globalThis.location?.pathname ?? '/';
 
 /**
- * The code of a store link this tab is opening but has not entered yet (`/store/{code}` or
- * `/welcome/{code}` before its origin is decoded), else null. Until the server says whether it is
- * a kiosk's link, the page is treated as a kiosk's: the first paint of a kiosk link never shows a
- * link out of the store (a visitor's links appear a moment later, once the link is decoded).
+ * The code of a store homepage this tab is opening but has not entered yet (`/store/{code}` before
+ * its origin is decoded), else null. Until the server says whether it is a kiosk's link, the page
+ * is treated as a kiosk's: the first paint of a kiosk link never shows a link out of the store (a
+ * visitor's links appear a moment later, once the link is decoded). The landing of a shared link
+ * (`/welcome/{code}`) never decodes its link, and stays a visitor's page.
  */
 export function storeLinkBeingEntered(pathname: string = currentPath()): string | null {
   // Store codes are URL-safe: the path holds them as the route's parameter has them.
-  const code = /^\/(?:store|welcome)\/([^/]+)/.exec(pathname)?.[1];
+  const code = /^\/store\/([^/]+)/.exec(pathname)?.[1];
   return code && getSessionValue('store_url') !== code ? code : null;
 }
 
