@@ -126,6 +126,21 @@ async function openQr(kiosk: Page, orderId: string, before: number): Promise<str
   return decodeQr(qr);
 }
 
+/**
+ * From the store's homepage on the kiosk: Apple, the first model, the photo screen. Returns the
+ * new order's id.
+ */
+async function startOrder(k: Page): Promise<string> {
+  await k.getByRole('link', { name: '¡Empezar! con Apple' }).click();
+  // Picked once the page has its store (before that, picking says the store is not loaded).
+  await k.waitForLoadState('networkidle');
+  await k.getByRole('button', { name: `Personalizar ${firstApple.name}` }).click();
+  await k.waitForURL(`${server.url}/editor-modelo`);
+  const orderId = await session(k, 'order_id');
+  assert.ok(orderId);
+  return orderId;
+}
+
 async function phoneSends(phone: Page, url: string, photo: Buffer): Promise<string> {
   await phone.goto(url);
   await pageHeading(phone).filter({ hasText: 'Sube tu foto' }).waitFor();
@@ -181,13 +196,7 @@ describe('kiosk and phone', () => {
       await shot(k, 'kiosk-store-home');
 
       // The order: Apple, the first model, the photo screen. The cloud opens the QR code at once.
-      await k.getByRole('link', { name: '¡Empezar! con Apple' }).click();
-      // Picked once the page has its store (before that, picking says the store is not loaded).
-      await k.waitForLoadState('networkidle');
-      await k.getByRole('button', { name: `Personalizar ${firstApple.name}` }).click();
-      await k.waitForURL(`${server.url}/editor-modelo`);
-      const orderId = await session(k, 'order_id');
-      assert.ok(orderId);
+      const orderId = await startOrder(k);
       let picker = false;
       k.on('filechooser', () => {
         picker = true;
@@ -372,12 +381,7 @@ describe('kiosk and phone', () => {
       });
       const code = await storeCode(server.url, STORE_ID, 'screen');
       await k.goto(`${server.url}/store/${code}`);
-      await k.getByRole('link', { name: '¡Empezar! con Apple' }).click();
-      await k.waitForLoadState('networkidle');
-      await k.getByRole('button', { name: `Personalizar ${firstApple.name}` }).click();
-      await k.waitForURL(`${server.url}/editor-modelo`);
-      const orderId = await session(k, 'order_id');
-      assert.ok(orderId);
+      const orderId = await startOrder(k);
       const firstUri = await phoneSends(phone.page, await openQr(k, orderId, 0), orange);
       await k.waitForURL(`${server.url}/editor-edicion`);
       await k.getByRole('application', { name: 'Tu foto sobre la funda' }).waitFor();

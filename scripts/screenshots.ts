@@ -61,6 +61,19 @@ async function settle(page: Page): Promise<void> {
   });
 }
 
+/** From the models page: an iPhone 15 order with the sample photo, open in the editor. */
+async function editorWithPhoto(page: Page, photo: Buffer): Promise<void> {
+  await page.getByRole('button', { name: 'Personalizar iPhone 15', exact: true }).click();
+  await page.waitForURL('**/editor-modelo');
+  await page.locator('input[type="file"]').first().setInputFiles({
+    name: 'atardecer.jpg',
+    mimeType: 'image/jpeg',
+    buffer: photo,
+  });
+  await page.waitForURL('**/editor-edicion', { timeout: 60_000 });
+  await page.getByRole('button', { name: '¡OK, pedir!' }).waitFor();
+}
+
 async function main(): Promise<void> {
   await mkdir(outDir, { recursive: true });
   const [server, browser, photo] = await Promise.all([startServer(), launchBrowser(), samplePhoto()]);
@@ -90,15 +103,7 @@ async function main(): Promise<void> {
       await page.getByRole('button', { name: 'Personalizar iPhone 15', exact: true }).waitFor();
       await shot('models');
 
-      await page.getByRole('button', { name: 'Personalizar iPhone 15', exact: true }).click();
-      await page.waitForURL('**/editor-modelo');
-      await page.locator('input[type="file"]').first().setInputFiles({
-        name: 'atardecer.jpg',
-        mimeType: 'image/jpeg',
-        buffer: photo,
-      });
-      await page.waitForURL('**/editor-edicion', { timeout: 60_000 });
-      await page.getByRole('button', { name: '¡OK, pedir!' }).waitFor();
+      await editorWithPhoto(page, photo);
       await shot('editor');
 
       await page.getByRole('button', { name: '¡OK, pedir!' }).click();
@@ -125,15 +130,7 @@ async function main(): Promise<void> {
       await rememberCookieConsent(context);
       await page.goto(`${server.url}/store/${code}`);
       await page.getByRole('link', { name: '¡Empezar! con Apple' }).click();
-      await page.getByRole('button', { name: 'Personalizar iPhone 15', exact: true }).click();
-      await page.waitForURL('**/editor-modelo');
-      await page.locator('input[type="file"]').first().setInputFiles({
-        name: 'atardecer.jpg',
-        mimeType: 'image/jpeg',
-        buffer: photo,
-      });
-      await page.waitForURL('**/editor-edicion', { timeout: 60_000 });
-      await page.getByRole('button', { name: '¡OK, pedir!' }).waitFor();
+      await editorWithPhoto(page, photo);
       for (const [panel, slug] of PANELS) {
         await page.getByRole('button', { name: panel, exact: true }).click();
         await page.getByRole('region', { name: panel, exact: true }).waitFor();

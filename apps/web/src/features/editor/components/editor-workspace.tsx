@@ -614,7 +614,7 @@ export function EditorWorkspace({
               onClick={undoStep}
             >
               <UndoIcon className="editor-tab__icon" />
-              <span className="editor-tab__label">Deshacer</span>
+              <span className="visually-hidden">Deshacer</span>
             </button>
             <button
               type="button"
@@ -623,7 +623,7 @@ export function EditorWorkspace({
               onClick={redoStep}
             >
               <RedoIcon className="editor-tab__icon" />
-              <span className="editor-tab__label">Rehacer</span>
+              <span className="visually-hidden">Rehacer</span>
             </button>
           </div>
         </div>
