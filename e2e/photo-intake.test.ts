@@ -284,10 +284,19 @@ describe('on a normal device', () => {
   test('a stale anti-forgery token is renewed in the middle of an upload', async () => {
     await withPage('desktop', async ({ page }) => {
       const order = await startOrder(page);
-      await page.waitForLoadState('networkidle');
-      // As after the browser dropped its session cookies: the first try is refused with a fresh
-      // token, and the upload goes through on the second.
-      await page.context().addCookies([{ name: 'XSRF-TOKEN', value: 'stale.token', url: server.url }]);
+      // As after the browser dropped its session cookies: the first try carries a token the server
+      // never signed and is refused with a fresh one; the upload goes through on the second. The
+      // stale token is put on that request itself, since any other request the page makes on the
+      // way (a script chunk, a poll) would already bring a fresh cookie.
+      await page.route(
+        '**/api/images',
+        async (route) => {
+          const headers = await route.request().allHeaders();
+          const cookie = (headers.cookie ?? '').replace(/XSRF-TOKEN=[^;]*/, 'XSRF-TOKEN=stale.token');
+          await route.continue({ headers: { ...headers, cookie, 'x-xsrf-token': 'stale.token' } });
+        },
+        { times: 1 },
+      );
       const attempts: number[] = [];
       page.on('response', (res) => {
         if (res.request().method() === 'POST' && new URL(res.url()).pathname === '/api/images') {
