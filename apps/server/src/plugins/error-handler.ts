@@ -4,13 +4,15 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
 
-/** Errors of the database being away: the client gets a 503 and may try again. */
+/** Errors of the database being away or too busy to answer: the client gets a 503 and may try again. */
 export function isDatabaseUnavailable(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
   if (typeof e.code === 'string' && (/^08/.test(e.code) || /^57P0[1-3]$/.test(e.code))) return true;
   if (e.code === 'ECONNREFUSED' || e.code === 'ECONNRESET' || e.code === 'ETIMEDOUT' || e.code === 'EPIPE')
     return true;
-  return /Connection terminated|connection timeout|Client has encountered a connection error/i.test(
+  // The last one is the pool's: every connection busy for longer than it waits (a queue of
+  // requests behind one lock on a loaded machine); the database is there, only busy.
+  return /Connection terminated|connection timeout|Client has encountered a connection error|timeout exceeded when trying to connect/i.test(
     e.message ?? '',
   );
 }
