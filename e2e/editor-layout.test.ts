@@ -45,7 +45,7 @@ interface Box {
   right: number;
 }
 
-const boxOf = (page: Page, locator: ReturnType<Page['locator']>): Promise<Box> =>
+const boxOf = (locator: ReturnType<Page['locator']>): Promise<Box> =>
   locator.evaluate((e) => {
     const r = e.getBoundingClientRect();
     return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
@@ -87,21 +87,13 @@ describe('the editor on one screen', () => {
         const size = page.viewportSize()!;
         const file = (panel: string) =>
           join(screenshotDir, `editor-${size.width}x${size.height}-${panel}.png`);
-        const canvasAt = await boxOf(page, editorCanvas(page));
+        const canvasAt = await boxOf(editorCanvas(page));
         for (const panel of [null, ...PANELS]) {
           if (panel) await page.getByRole('button', { name: panel, exact: true }).click();
           if (panel) await page.getByRole('region', { name: panel, exact: true }).waitFor();
-          await assertInView(page, `${panel ?? 'no panel'}: the case`, await boxOf(page, editorCanvas(page)));
-          await assertInView(
-            page,
-            `${panel ?? 'no panel'}: ¡OK, pedir!`,
-            await boxOf(page, orderButton(page)),
-          );
-          assert.deepEqual(
-            await boxOf(page, editorCanvas(page)),
-            canvasAt,
-            `${panel}: the case did not move`,
-          );
+          await assertInView(page, `${panel ?? 'no panel'}: the case`, await boxOf(editorCanvas(page)));
+          await assertInView(page, `${panel ?? 'no panel'}: ¡OK, pedir!`, await boxOf(orderButton(page)));
+          assert.deepEqual(await boxOf(editorCanvas(page)), canvasAt, `${panel}: the case did not move`);
           if (phone) {
             // Nothing to scroll while designing: the page is the window, in both directions.
             const scroll = await page.evaluate(() => ({
@@ -129,20 +121,20 @@ describe('the editor on one screen', () => {
     const { page, context, errors } = await openWithPhoto('phone');
     try {
       const canvas = editorCanvas(page);
-      const before = await boxOf(page, canvas);
+      const before = await boxOf(canvas);
       await page.getByRole('button', { name: 'Texto', exact: true }).click();
       await page.getByLabel('Tu texto').fill('Hola');
       await page.getByRole('button', { name: 'Añadir texto' }).click();
       // The new text is chosen: its tools show in their row, under the case.
       const remove = page.getByRole('button', { name: 'Quitar', exact: true });
       await remove.waitFor();
-      assert.deepEqual(await boxOf(page, canvas), before, 'with the text chosen');
+      assert.deepEqual(await boxOf(canvas), before, 'with the text chosen');
       await page.getByRole('button', { name: 'Texto', exact: true }).click();
       // A tap on the photo away from the text chooses the photo again.
-      const b = await boxOf(page, canvas);
+      const b = await boxOf(canvas);
       await canvas.tap({ position: { x: (b.right - b.left) / 2, y: (b.bottom - b.top) * 0.85 } });
       await remove.waitFor({ state: 'detached' });
-      assert.deepEqual(await boxOf(page, canvas), before, 'with the text let go');
+      assert.deepEqual(await boxOf(canvas), before, 'with the text let go');
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

@@ -1,6 +1,7 @@
 /**
- * Lint step: no TypeScript file of the server's source (`apps/server/src`, tests aside) is over
- * 400 lines (rule and messages in `lib/file-size.ts`). Run by `npm run lint` and `npm test`.
+ * Lint step: no TypeScript file of the server's source (`apps/server/src`) or of the design editor
+ * (`apps/web/src/features/editor`), tests aside, is over 400 lines (rule and messages in
+ * `lib/file-size.ts`). Run by `npm run lint` and `npm test`.
  *
  *   node --import tsx scripts/check-file-size.ts
  */
@@ -16,10 +17,11 @@ import { sourceFiles } from './lib/source-files.ts';
 const ALLOWED: Readonly<Record<string, number>> = {};
 
 const root = path.resolve(import.meta.dirname, '..');
-const SOURCE = 'apps/server/src';
+const SOURCES = ['apps/server/src', 'apps/web/src/features/editor'];
+const SOURCE = SOURCES.join(' and ');
 
 const lines = new Map(
-  sourceFiles(path.join(root, SOURCE)).map((full) => [
+  SOURCES.flatMap((dir) => sourceFiles(path.join(root, dir), { withJsx: true })).map((full) => [
     path.relative(root, full).split(path.sep).join('/'),
     lineCount(readFileSync(full, 'utf8')),
   ]),

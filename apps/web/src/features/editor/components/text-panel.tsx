@@ -12,10 +12,9 @@ import {
 } from '@shop/contracts/scene';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { loadFont } from '../lib/fonts';
+import type { TextFields } from '../lib/scene-editor';
 import { typed } from '../lib/text-input';
 import '@/styles/editor-panels.css';
-
-export type TextFields = Omit<TextLayer, 'kind' | 'id' | 'x' | 'y' | 'rotation'>;
 
 interface TextPanelProps {
   /** The text being edited, or null to write a new one. */

@@ -1,7 +1,7 @@
 import type { PhoneOutline } from '@shop/case-geometry/outline';
 import { type Drawable, type LayerBounds, layerBounds, type SceneContext } from '@shop/case-render/scene';
-import { type Layer, layoutCells, type Scene } from '@shop/contracts/scene';
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { type Layer, layoutCells } from '@shop/contracts/scene';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
   drawMockupLayer,
   drawSceneLayer,
@@ -10,14 +10,9 @@ import {
   sizeCanvas,
 } from '../lib/draw';
 import type { PhotoLibrary } from '../lib/photo-library';
+import type { SceneEditor } from '../lib/scene-editor';
 import { type StageLayout, stageLayout } from '../lib/stage-layout';
 import type { TemplateLayer } from '../lib/template-layer';
-
-/** What is selected: a slot (the toolbar's target) and, over it, maybe a text or sticker layer. */
-export interface Selection {
-  slot: number;
-  layer: string | null;
-}
 
 export interface SceneCanvas {
   sceneCanvasRef: React.RefObject<HTMLCanvasElement | null>;
@@ -27,9 +22,6 @@ export interface SceneCanvas {
   layoutRef: React.RefObject<StageLayout | null>;
   /** The same, for rendering (the empty slots' buttons); changes only when the stage is resized. */
   layout: StageLayout | null;
-  /** The scene as drawn now: during a gesture it runs ahead of the committed one. */
-  liveRef: React.RefObject<Scene>;
-  selectionRef: React.RefObject<Selection>;
   /** The sticker images by id, filled as they load. */
   stickersRef: React.RefObject<Map<string, Drawable>>;
   /** Repaints at the next animation frame (at most once per frame). */
@@ -44,10 +36,11 @@ const sceneContext = (ctx: CanvasRenderingContext2D) => ctx as unknown as SceneC
  * Three stacked canvases: the scene below, redrawn at most once per animation frame by drawScene
  * from cached bitmaps; the case (mock-up, or the template without an outline) above it, drawn only
  * when the stage changes size; the selection on top, which is also the interactive surface.
- * Changes during a gesture live in `liveRef` (no React render per pointer move).
+ * It draws the editor's live scene and selection, and repaints whenever the editor says they
+ * changed (during a gesture too, with no React render per pointer move).
  */
 export function useSceneCanvas(
-  initialScene: Scene,
+  editor: SceneEditor,
   library: PhotoLibrary,
   template: TemplateLayer,
   outline: PhoneOutline | null,
@@ -57,8 +50,6 @@ export function useSceneCanvas(
   const surfaceRef = useRef<HTMLCanvasElement>(null);
   const layoutRef = useRef<StageLayout | null>(null);
   const [layout, setLayout] = useState<StageLayout | null>(null);
-  const liveRef = useRef<Scene>(initialScene);
-  const selectionRef = useRef<Selection>({ slot: 0, layer: null });
   const stickersRef = useRef(new Map<string, Drawable>());
   const frameRef = useRef(0);
 
@@ -74,7 +65,7 @@ export function useSceneCanvas(
     const selectionCtx = surfaceRef.current?.getContext('2d');
     const stage = layoutRef.current;
     if (!ctx || !selectionCtx || !stage) return;
-    const scene = liveRef.current;
+    const scene = editor.live;
     const cells = layoutCells(scene.layout, stage.box);
     let missing = false;
     const photos = scene.slots.map((slot, i) => {
@@ -88,7 +79,7 @@ export function useSceneCanvas(
       return photo;
     });
     drawSceneLayer(ctx, stage, scene, { photos, stickers: stickersRef.current }, outline);
-    const selected = selectionRef.current;
+    const selected = editor.selection;
     const layer = selected.layer ? scene.layers.find((l) => l.id === selected.layer) : undefined;
     drawSelectionLayer(
       selectionCtx,
@@ -106,11 +97,12 @@ export function useSceneCanvas(
         () => undefined,
       );
     }
-  }, [library, outline]);
+  }, [editor, library, outline]);
 
   const redraw = useCallback(() => {
     if (!frameRef.current) frameRef.current = requestAnimationFrame(draw);
   }, [draw]);
+  useEffect(() => editor.onDraw(redraw), [editor, redraw]);
 
   // Before the first paint: an opaque canvas shows black until it is sized and drawn.
   useLayoutEffect(() => {
@@ -165,8 +157,6 @@ export function useSceneCanvas(
     surfaceRef,
     layoutRef,
     layout,
-    liveRef,
-    selectionRef,
     stickersRef,
     redraw,
     boundsOf,

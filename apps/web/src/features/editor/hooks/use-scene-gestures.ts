@@ -5,16 +5,10 @@ import { boundsContain } from '@shop/case-render/scene';
 import { layoutCells, type Scene } from '@shop/contracts/scene';
 import { useEffect } from 'react';
 import { HANDLE_RADIUS, resizeHandle } from '../lib/draw';
-import {
-  type EditorCommand,
-  moveLayer,
-  removeLayer,
-  resizeLayer,
-  rotateLayer,
-  updateLayer,
-} from '../lib/scene-edit';
+import { moveLayer, resizeLayer, rotateLayer, updateLayer } from '../lib/scene-edit';
+import type { SceneEditor } from '../lib/scene-editor';
 import type { StageLayout } from '../lib/stage-layout';
-import type { SceneCanvas, Selection } from './use-scene-canvas';
+import type { SceneCanvas } from './use-scene-canvas';
 
 /** Wheel: one notch (100 px of delta) zooms by about 22 %. */
 const WHEEL_SENSITIVITY = 0.002;
@@ -50,18 +44,6 @@ export function slotAt(layout: StageLayout, scene: Scene, point: Point): number 
   return index < 0 ? null : index;
 }
 
-export interface SceneActions {
-  /** Changes the live scene and repaints; `commit: false` is for the steps of a gesture. */
-  update: (change: (scene: Scene) => Scene, options?: { commit?: boolean }) => void;
-  /** Records the live scene as one step of the history (the end of a gesture). */
-  commit: () => void;
-  select: (selection: Selection) => void;
-  /** A placement command on one slot, as a scene change. */
-  slotChange: (index: number, command: EditorCommand) => (scene: Scene) => Scene;
-  /** Opens the field over a text to type on the case (absent while texts cannot be edited). */
-  editText?: (id: string) => void;
-}
-
 /** A touch that wanders less than this (CSS px) between down and up is a tap, not a drag. */
 const TAP_SLOP = 10;
 
@@ -86,13 +68,20 @@ type Gesture =
  * focused: Tab and Shift+Tab go through the layers, arrows move, + and − zoom (or resize the layer),
  * [ and ] turn the layer, Delete removes it, Escape goes back to the photo. A text is typed on in
  * place after a double click, a tap on it once it is selected (a finger has no double click to
- * spare: the first tap selects), or Enter. A whole gesture is one step of the history. Nothing
- * happens while `enabled` is false.
+ * spare: the first tap selects), or Enter (`editText`, absent while texts cannot be edited). A
+ * whole gesture is one step of the history. Nothing happens while `enabled` is false.
  */
-export function useSceneGestures(canvas: SceneCanvas, actions: SceneActions, enabled: boolean): void {
-  const { surfaceRef, layoutRef, liveRef, selectionRef, boundsOf } = canvas;
-  const { update, commit, select, slotChange, editText } = actions;
+export function useSceneGestures(
+  canvas: SceneCanvas,
+  editor: SceneEditor,
+  editText: ((id: string) => void) | undefined,
+  enabled: boolean,
+): void {
+  const { surfaceRef, layoutRef, boundsOf } = canvas;
   useEffect(() => {
+    const update: SceneEditor['update'] = (change, options) => editor.update(change, options);
+    const select: SceneEditor['select'] = (next) => editor.select(next);
+    const slotChange: SceneEditor['slotChange'] = (index, command) => editor.slotChange(index, command);
     const element = surfaceRef.current;
     if (!element || !enabled) return;
     const pointers = new Map<number, Point>();
@@ -105,13 +94,13 @@ export function useSceneGestures(canvas: SceneCanvas, actions: SceneActions, ena
       const rect = element.getBoundingClientRect();
       return { x: event.clientX - rect.left, y: event.clientY - rect.top };
     };
-    const layerOf = (id: string) => liveRef.current.layers.find((l) => l.id === id);
+    const layerOf = (id: string) => editor.live.layers.find((l) => l.id === id);
 
     const start = (point: Point): Gesture | null => {
       const layout = layoutRef.current;
       if (!layout) return null;
-      const scene = liveRef.current;
-      const selected = selectionRef.current;
+      const scene = editor.live;
+      const selected = editor.selection;
       const current = selected.layer ? layerOf(selected.layer) : undefined;
       if (current) {
         const bounds = boundsOf(current);
@@ -147,7 +136,7 @@ export function useSceneGestures(canvas: SceneCanvas, actions: SceneActions, ena
       pointers.set(event.pointerId, point);
       if (pointers.size === 1) {
         moved = false;
-        const selectedBefore = selectionRef.current.layer;
+        const selectedBefore = editor.selection.layer;
         gesture = start(point);
         tap =
           event.pointerType !== 'mouse' && gesture?.kind === 'layer' && gesture.id === selectedBefore
@@ -205,7 +194,7 @@ export function useSceneGestures(canvas: SceneCanvas, actions: SceneActions, ena
       }
       if (gesture.kind !== 'slot') return;
       const { slot } = gesture;
-      const view = cellOnStage(layout, liveRef.current, slot);
+      const view = cellOnStage(layout, editor.live, slot);
       if (!view) return;
       if (pointers.size === 1) {
         pointers.set(event.pointerId, point);
@@ -241,7 +230,7 @@ export function useSceneGestures(canvas: SceneCanvas, actions: SceneActions, ena
         gesture = { kind: 'layer', id: gesture.id };
       }
       if (pointers.size === 0) {
-        if (moved) commit();
+        if (moved) editor.commit();
         gesture = null;
         const tapped = tap && tap.travel < TAP_SLOP && event.type === 'pointerup' ? tap.id : null;
         tap = null;
@@ -257,7 +246,7 @@ export function useSceneGestures(canvas: SceneCanvas, actions: SceneActions, ena
     const onDoubleClick = (event: MouseEvent) => {
       if (!editText) return;
       const point = local(event);
-      const { layers } = liveRef.current;
+      const { layers } = editor.live;
       for (let i = layers.length - 1; i >= 0; i--) {
         const layer = layers[i]!;
         const bounds = boundsOf(layer);
@@ -272,9 +261,9 @@ export function useSceneGestures(canvas: SceneCanvas, actions: SceneActions, ena
       const layout = layoutRef.current;
       if (!layout) return;
       event.preventDefault();
-      const scene = liveRef.current;
+      const scene = editor.live;
       const point = local(event);
-      const slot = slotAt(layout, scene, point) ?? selectionRef.current.slot;
+      const slot = slotAt(layout, scene, point) ?? editor.selection.slot;
       const view = cellOnStage(layout, scene, slot);
       if (!view) return;
       const unit =
@@ -284,7 +273,7 @@ export function useSceneGestures(canvas: SceneCanvas, actions: SceneActions, ena
             ? layout.height
             : 1;
       const factor = Math.exp(-event.deltaY * unit * WHEEL_SENSITIVITY);
-      if (slot !== selectionRef.current.slot || selectionRef.current.layer) select({ slot, layer: null });
+      if (slot !== editor.selection.slot || editor.selection.layer) select({ slot, layer: null });
       update(slotChange(slot, (s) => zoomBy(s, { factor, anchor: toBoxFraction(point, view) })));
     };
 
@@ -306,17 +295,16 @@ export function useSceneGestures(canvas: SceneCanvas, actions: SceneActions, ena
       else if (event.key === '[' || event.key === '{') update((s) => rotateLayer(s, id, -turn));
       else if (event.key === 'Enter' && editText && isText(id)) editText(id);
       else if (event.key === 'Delete' || event.key === 'Backspace') {
-        update((s) => removeLayer(s, id));
-        select({ slot: selectionRef.current.slot, layer: null });
-      } else if (event.key === 'Escape') select({ slot: selectionRef.current.slot, layer: null });
+        editor.removeLayer(id);
+      } else if (event.key === 'Escape') select({ slot: editor.selection.slot, layer: null });
       else return false;
       return true;
     };
 
     const onTab = (event: KeyboardEvent): boolean => {
-      const { layers } = liveRef.current;
+      const { layers } = editor.live;
       if (layers.length === 0) return false;
-      const { slot, layer } = selectionRef.current;
+      const { slot, layer } = editor.selection;
       const index = layer ? layers.findIndex((l) => l.id === layer) : -1;
       const next = event.shiftKey ? (index < 0 ? null : index - 1) : index + 1;
       // Past the last layer (or before the first) Tab leaves the stage as usual: no trap.
@@ -340,7 +328,7 @@ export function useSceneGestures(canvas: SceneCanvas, actions: SceneActions, ena
         if (onTab(event)) event.preventDefault();
         return;
       }
-      const { slot, layer } = selectionRef.current;
+      const { slot, layer } = editor.selection;
       if (layer && layerOf(layer)) {
         if (onLayerKey(event, layer)) event.preventDefault();
         return;
@@ -353,7 +341,7 @@ export function useSceneGestures(canvas: SceneCanvas, actions: SceneActions, ena
         ArrowDown: [0, step],
       };
       const arrow = arrows[event.key];
-      const view = cellOnStage(layout, liveRef.current, slot);
+      const view = cellOnStage(layout, editor.live, slot);
       if (!view) return;
       if (arrow) {
         update(
@@ -384,19 +372,7 @@ export function useSceneGestures(canvas: SceneCanvas, actions: SceneActions, ena
       element.removeEventListener('wheel', onWheel);
       element.removeEventListener('keydown', onKeyDown);
       element.removeEventListener('dblclick', onDoubleClick);
-      if (pointers.size > 0 && moved) commit();
+      if (pointers.size > 0 && moved) editor.commit();
     };
-  }, [
-    surfaceRef,
-    layoutRef,
-    liveRef,
-    selectionRef,
-    boundsOf,
-    update,
-    commit,
-    select,
-    slotChange,
-    editText,
-    enabled,
-  ]);
+  }, [surfaceRef, layoutRef, boundsOf, editor, editText, enabled]);
 }

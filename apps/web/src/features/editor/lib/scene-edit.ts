@@ -8,6 +8,7 @@ import type { Slot } from '@shop/case-geometry/coverage';
 import { type EditorState, keepCovering } from '@shop/case-geometry/editor-state';
 import type { PxSize } from '@shop/case-geometry/outline';
 import { coverTransform, type DesignTransform } from '@shop/case-geometry/transform';
+import { sceneCoverageSlots } from '@shop/case-render/scene';
 import {
   type FilterId,
   type Layer,
@@ -39,6 +40,43 @@ export function slotEditorState(
     transform: slot.transform ?? coverTransform(size, coverage),
   };
   return slot.transform ? state : keepCovering(state, state.transform);
+}
+
+/**
+ * The on-screen coverage rule of each cell. The whole case box for one photo (corner radius 0), as
+ * the first editor did: a little stricter than the server's rounded body, never looser.
+ */
+export const coverageOf = (scene: Scene, box: PxSize): Slot[] => sceneCoverageSlots(scene.layout, box, 0);
+
+const nearlySame = (a: DesignTransform, b: DesignTransform): boolean => {
+  const close = (x: number, y: number) => Math.abs(x - y) <= 1e-9 * Math.max(1, Math.abs(y));
+  return (
+    close(a.centerX, b.centerX) &&
+    close(a.centerY, b.centerY) &&
+    close(a.scale, b.scale) &&
+    a.quarterTurns === b.quarterTurns &&
+    a.flipX === b.flipX
+  );
+};
+
+/**
+ * A scene as the editor opens it: restored placements brought back over their cells, slots not
+ * placed yet covering theirs; one that already covers stays exactly as stored (no churn).
+ */
+export function restorePlacements(
+  scene: Scene,
+  coverage: readonly Slot[],
+  sizeOf: (uri: string) => PxSize | null,
+): Scene {
+  const slots = scene.slots.map((slot, i) => {
+    const size = slot.photo ? sizeOf(slot.photo) : null;
+    const cell = coverage[i];
+    const state = size && cell ? slotEditorState(scene, i, cell, size) : null;
+    if (!state) return slot;
+    const covering = keepCovering(state, state.transform).transform;
+    return slot.transform && nearlySame(covering, slot.transform) ? slot : { ...slot, transform: covering };
+  });
+  return { ...scene, slots };
 }
 
 const withSlot = (scene: Scene, index: number, change: (slot: SceneSlot) => SceneSlot): Scene => {
