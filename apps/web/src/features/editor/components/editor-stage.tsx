@@ -1,9 +1,9 @@
 import type { DesignTransform } from '@shop/case-geometry/transform';
 import { type Layer, layoutCells, type Scene } from '@shop/contracts/scene';
 import type { SceneCanvas } from '../hooks/use-scene-canvas';
-import { slotAt } from '../hooks/use-scene-gestures';
 import type { TextEditing } from '../hooks/use-text-editing';
 import type { EditorSnapshot, SceneEditor } from '../lib/scene-editor';
+import { slotAt } from '../lib/scene-gestures';
 import { InPlaceText } from './in-place-text';
 import { TRAY_PHOTO_TYPE } from './photo-tray';
 
