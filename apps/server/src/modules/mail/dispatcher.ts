@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.ts';
-import type { FileService } from '../files/service.ts';
+import type { FileService } from '../files/index.ts';
 import type { MailLogger } from './service.ts';
 import { MailSendError, type MailTransport } from './transport.ts';
 

@@ -9,3 +9,4 @@ export {
   dropMailsTo,
   filesAttachedToMails,
 } from './retention.ts';
+export { enqueueMail, listOutbox } from './service.ts';

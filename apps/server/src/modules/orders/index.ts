@@ -1,6 +1,15 @@
 /** The order: its contents, design, photos, checkout and life (see docs/architecture.md). */
 export { orderAccess, readOrderFor } from './access.ts';
-export { saveDraftScene } from './design-service.ts';
+export {
+  addDelivery,
+  type CheckoutEffects,
+  confirmDelivery,
+  confirmInStorePickup,
+  confirmPaidAtStore,
+  confirmPaymentMethod,
+  confirmUserDetails,
+} from './checkout-service.ts';
+export { saveDraftScene, saveSceneDesign, saveTransformDesign } from './design-service.ts';
 export type { OrderEvent, OrderEventType } from './events.ts';
 export { expectOrderRoom } from './photo-quota.ts';
 export {

@@ -4,8 +4,7 @@ import type { Scene } from '@shop/contracts/scene';
 import type { Queryable } from '../../db/client.ts';
 import { fail, fieldError } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/ids.ts';
-import { storedBytesOf } from '../files/index.ts';
-import { type FileService, fileUri } from '../files/service.ts';
+import { type FileService, fileUri, storedBytesOf } from '../files/index.ts';
 import { expectOrderRoom } from './photo-quota.ts';
 import { byCustomer, expectStatus, type LockedOrder, lockOrder, type Mover, transition } from './state.ts';
 

@@ -16,7 +16,7 @@ import { carrierTrackingUrl } from '@shop/contracts/tracking-rules';
 import type { Queryable } from '../../db/client.ts';
 import { fail, notFound } from '../../lib/errors.ts';
 import { newOrderId, randomToken } from '../../lib/ids.ts';
-import { fileUri, fileUriOrNull } from '../files/service.ts';
+import { fileUri, fileUriOrNull } from '../files/index.ts';
 
 export interface OrderRow {
   id: string;

@@ -11,7 +11,7 @@ import {
 import type { OrderEvent, OrderFilter, OrderPage, StaffStatusChange } from '@shop/contracts/orders';
 import type { Database, Queryable } from '../../db/client.ts';
 import { fail, forbidden } from '../../lib/errors.ts';
-import type { FileService } from '../files/service.ts';
+import type { FileService } from '../files/index.ts';
 import { ORDER_SELECT, type OrderRow, toOrder } from './service.ts';
 import { byStaff, expectStatus, expectTransition, lockOrder, transition } from './state.ts';
 

@@ -3,7 +3,7 @@ import { messages } from '@shop/contracts/messages';
 import { centsToEuros, formatEuros } from '@shop/contracts/money';
 import type { Database, Queryable } from '../../db/client.ts';
 import { AppError, fail } from '../../lib/errors.ts';
-import { requireStoreAccess } from '../auth/service.ts';
+import { requireStoreAccess } from '../auth/index.ts';
 import { type IssuedInvoice, rectifyForCancellation } from '../invoices/index.ts';
 import { enqueueCancellationMail } from '../mail/service.ts';
 import type { CheckoutEffects } from '../orders/checkout-service.ts';

@@ -18,7 +18,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../env.ts';
 import { fail } from '../../lib/errors.ts';
-import { requireAdmin } from '../auth/service.ts';
+import { requireAdmin } from '../auth/index.ts';
 import { orderAccess } from '../orders/access.ts';
 import { registerFormBody } from './form-body.ts';
 import { handleNotification, type NotificationResult } from './notifications.ts';

@@ -11,7 +11,7 @@ import type {
 import { phoneName, productName } from '@shop/contracts/product';
 import type { Database, Queryable } from '../../db/client.ts';
 import { AppError, fail, forbidden, notFound } from '../../lib/errors.ts';
-import { type FileService, fileUriOrNull } from '../files/service.ts';
+import { type FileService, fileUriOrNull } from '../files/index.ts';
 import { formatOrderNumber } from '../orders/service.ts';
 import { printOrder } from '../orders/staff-service.ts';
 import { byStaff, lockOrder, transition } from '../orders/state.ts';

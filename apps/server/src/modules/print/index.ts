@@ -1,3 +1,14 @@
 /** Print files of each order and print batches (sheets of designs for the printer). */
+
+export {
+  createPrintBatch,
+  getPrintBatch,
+  listPrintBatches,
+  markBatchPrinted,
+  printBatchFileId,
+  printQueue,
+  saveStoreSettings,
+  storeSettings,
+} from './batches.ts';
 export { filesOfBatches, releaseBatchFilesOf } from './retention.ts';
 export { type OrderPrint, renderOrderPrint } from './service.ts';

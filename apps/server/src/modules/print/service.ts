@@ -4,7 +4,7 @@ import { isSceneComplete } from '@shop/contracts/scene';
 import type { Queryable } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
 import { isOutline } from '../catalogue/index.ts';
-import { type FileService, fileIdFromUri } from '../files/service.ts';
+import { type FileService, fileIdFromUri } from '../files/index.ts';
 import { getOrder } from '../orders/service.ts';
 import { renderScenePrintFile } from './scene-render.ts';
 

@@ -11,8 +11,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/errors.ts';
-import { requireAdmin, requireStaff, requireStoreAccess } from '../auth/service.ts';
+import { notFound } from '../lib/errors.ts';
+import { requireAdmin, requireStaff, requireStoreAccess } from '../modules/auth/index.ts';
 import {
   createPrintBatch,
   getPrintBatch,
@@ -22,7 +22,7 @@ import {
   printQueue,
   saveStoreSettings,
   storeSettings,
-} from './batches.ts';
+} from '../modules/print/index.ts';
 
 /** The print queue, print batches and each store's sheet and commission settings (staff). */
 export async function printBatchRoutes(app: FastifyInstance): Promise<void> {

@@ -1,9 +1,8 @@
 import { MailQueuedSchema, MailSendSchema, OutboxPageSchema, OutboxQuerySchema } from '@shop/contracts/mail';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../auth/service.ts';
-import { conditionsDocument, renderConditionsPdf } from './conditions-pdf.ts';
-import { enqueueMail, listOutbox } from './service.ts';
+import { requireAdmin } from '../modules/auth/index.ts';
+import { conditionsDocument, enqueueMail, listOutbox, renderConditionsPdf } from '../modules/mail/index.ts';
 
 /**
  * The `POST /api/mails` of docs/product.md §7.7, for the shop's administrators only (anyone else could use the

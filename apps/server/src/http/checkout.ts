@@ -9,11 +9,10 @@ import { SceneSchema } from '@shop/contracts/scene-schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Queryable } from '../../db/client.ts';
-import { fail } from '../../lib/errors.ts';
-import { requireStaff, requireStoreAccess } from '../auth/service.ts';
-import { fileIdFromUri } from '../files/service.ts';
-import { orderAccess, readOrderFor } from './access.ts';
+import type { Queryable } from '../db/client.ts';
+import { fail } from '../lib/errors.ts';
+import { requireStaff, requireStoreAccess } from '../modules/auth/index.ts';
+import { fileIdFromUri } from '../modules/files/index.ts';
 import {
   addDelivery,
   type CheckoutEffects,
@@ -22,9 +21,12 @@ import {
   confirmPaidAtStore,
   confirmPaymentMethod,
   confirmUserDetails,
-} from './checkout-service.ts';
-import { saveSceneDesign, saveTransformDesign } from './design-service.ts';
-import { ownerHashOf } from './photo-service.ts';
+  orderAccess,
+  ownerHashOf,
+  readOrderFor,
+  saveSceneDesign,
+  saveTransformDesign,
+} from '../modules/orders/index.ts';
 
 /**
  * `PUT /api/orders/{id}/design`: the rendered design and what it was drawn from, one of:
