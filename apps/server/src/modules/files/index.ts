@@ -16,4 +16,5 @@ export {
   fileUri,
   fileUriOrNull,
   PRIVATE_KINDS,
+  sweepOrphanFiles,
 } from './service.ts';

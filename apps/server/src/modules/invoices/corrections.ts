@@ -1,7 +1,6 @@
 import type { Queryable } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
-import { getOrder } from '../orders/service.ts';
-import { lockOrder } from '../orders/state.ts';
+import { getOrder, lockOrder } from '../orders/index.ts';
 import { type InvoiceLine, splitVatIncluded, VAT_RATE } from './amounts.ts';
 import { type FiscalIdentity, issue } from './issue.ts';
 import { stripControlChars } from './pdf-text.ts';

@@ -10,7 +10,7 @@ import { centsToEuros } from '@shop/contracts/money';
 import type { Queryable } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
 import type { FileService } from '../files/index.ts';
-import { formatOrderNumber } from '../orders/service.ts';
+import { formatOrderNumber } from '../orders/index.ts';
 import { softwareIdentity } from './chain.ts';
 import { legacyRecordXml } from './stored-alta.ts';
 import type { InvoiceConfig } from './types.ts';

@@ -1,7 +1,7 @@
 import type { InvoiceKind } from '@shop/contracts/invoices';
 import type { Queryable } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
-import { lockOrder } from '../orders/state.ts';
+import { lockOrder } from '../orders/index.ts';
 
 /** An issued invoice as issuing, correcting, exchanging and annulling read it. */
 export interface StoredInvoice {

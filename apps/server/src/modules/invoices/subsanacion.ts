@@ -2,7 +2,7 @@ import type { StaffUser } from '@shop/contracts/auth';
 import type { Database, Queryable } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
 import { requireStoreAccess } from '../auth/index.ts';
-import { getOrder } from '../orders/service.ts';
+import { getOrder } from '../orders/index.ts';
 import { appendAnulacion } from './annulment.ts';
 import { insertRecord, lockChain, softwareIdentity } from './chain.ts';
 import { altaFromInvoice, altaSource } from './stored-alta.ts';

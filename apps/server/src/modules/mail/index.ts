@@ -2,6 +2,7 @@
 
 export { makeCheckoutEffects } from './checkout-effects.ts';
 export { conditionsDocument, renderConditionsPdf } from './conditions-pdf.ts';
+export { MailDispatcher } from './dispatcher.ts';
 export {
   countMailsOfOrders,
   countMailsTo,
@@ -10,3 +11,4 @@ export {
   filesAttachedToMails,
 } from './retention.ts';
 export { enqueueMail, listOutbox } from './service.ts';
+export { createMailTransport } from './transport.ts';

@@ -3,6 +3,7 @@ export { orderAccess, readOrderFor } from './access.ts';
 export {
   addDelivery,
   type CheckoutEffects,
+  type CheckoutGuards,
   confirmDelivery,
   confirmInStorePickup,
   confirmPaidAtStore,
@@ -11,6 +12,7 @@ export {
 } from './checkout-service.ts';
 export { saveDraftScene, saveSceneDesign, saveTransformDesign } from './design-service.ts';
 export type { OrderEvent, OrderEventType } from './events.ts';
+export { markOrderPaid } from './paid.ts';
 export { expectOrderRoom } from './photo-quota.ts';
 export {
   addPhoto,
@@ -20,6 +22,7 @@ export {
   detachPhoto,
   orderOfUploadToken,
   ownerHashOf,
+  sweepUnattachedUploads,
 } from './photo-service.ts';
 export { ordersNameStaff, storeHasOrders, uploadAttached } from './references.ts';
 export {
@@ -35,7 +38,7 @@ export {
   ordersPastLegalKeeping,
   stripOrders,
 } from './retention.ts';
-export { getOrder } from './service.ts';
+export { createOrder, formatOrderNumber, getOrder } from './service.ts';
 export {
   changeStatusByStaff,
   listOrders,
@@ -44,4 +47,5 @@ export {
   printOrder,
   type RenderOrderPrint,
 } from './staff-service.ts';
-export { byCustomer } from './state.ts';
+export { byCustomer, byGateway, byStaff, expectTransition, lockOrder, transition } from './state.ts';
+export { orderOfTrackingToken, orderTracking } from './tracking.ts';

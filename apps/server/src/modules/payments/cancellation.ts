@@ -6,9 +6,15 @@ import { AppError, fail } from '../../lib/errors.ts';
 import { requireStoreAccess } from '../auth/index.ts';
 import { type IssuedInvoice, rectifyForCancellation } from '../invoices/index.ts';
 import { enqueueCancellationMail } from '../mail/service.ts';
-import type { CheckoutEffects } from '../orders/checkout-service.ts';
-import { changeStatusByStaff, orderStoreId } from '../orders/staff-service.ts';
-import { byStaff, expectTransition, lockOrder, transition } from '../orders/state.ts';
+import {
+  byStaff,
+  type CheckoutEffects,
+  changeStatusByStaff,
+  expectTransition,
+  lockOrder,
+  orderStoreId,
+  transition,
+} from '../orders/index.ts';
 import { askGateway } from './refund-gateway.ts';
 import {
   CANCELLATION_KEY,

@@ -3,7 +3,8 @@
 export { cancelInTransaction, cancelOrder } from './cancellation.ts';
 export { makeRedsysRest, type RedsysRest } from './gateway-rest.ts';
 export { hasPaymentInProgress } from './pending.ts';
-export { resolveAttempt } from './reconcile.ts';
+export { reconcilePendingAttempts, resolveAttempt } from './reconcile.ts';
+export { reconcilePendingRefunds } from './refunds.ts';
 export {
   ordersWithPaymentAttempts,
   purgeUnverifiedNotifications,

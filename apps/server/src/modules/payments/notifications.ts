@@ -6,9 +6,7 @@ import type { Database, Queryable } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { hit } from '../../plugins/rate-limit.ts';
 import { enqueueRefundMail } from '../mail/refund-templates.ts';
-import type { CheckoutEffects } from '../orders/checkout-service.ts';
-import { markOrderPaid } from '../orders/paid.ts';
-import { byGateway, lockOrder } from '../orders/state.ts';
+import { byGateway, type CheckoutEffects, lockOrder, markOrderPaid } from '../orders/index.ts';
 import {
   decodeParamValue,
   isAuthorised,

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
-import type { CheckoutEffects } from '../orders/checkout-service.ts';
+import type { CheckoutEffects } from '../orders/index.ts';
 import { applyAuthorisation, handleNotification, type NotificationResult } from './notifications.ts';
 import { PENDING_ATTEMPT_MINUTES } from './pending.ts';
 import { type RefundDeps, refundMismatched } from './refunds.ts';

@@ -8,7 +8,7 @@ import { fail } from '../../lib/errors.ts';
 import { type InvoiceDeps, type IssuedInvoice, issueCorrectiveInvoice } from '../invoices/index.ts';
 import { enqueueRefundMail } from '../mail/refund-templates.ts';
 import type { MailConfig } from '../mail/service.ts';
-import { lockOrder } from '../orders/state.ts';
+import { lockOrder } from '../orders/index.ts';
 import { completeCancellation, flagRefusedCancellation } from './cancellation.ts';
 import type { RedsysRest } from './gateway-rest.ts';
 import { askGateway, type Verdict } from './refund-gateway.ts';

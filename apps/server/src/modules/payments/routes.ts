@@ -19,7 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../env.ts';
 import { fail } from '../../lib/errors.ts';
 import { requireAdmin } from '../auth/index.ts';
-import { orderAccess } from '../orders/access.ts';
+import { orderAccess } from '../orders/index.ts';
 import { registerFormBody } from './form-body.ts';
 import { handleNotification, type NotificationResult } from './notifications.ts';
 import { parseMerchantKey, RedsysKeyError } from './redsys.ts';

@@ -14,8 +14,7 @@ import type { Database, Queryable } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { fail } from '../../lib/errors.ts';
 import { hit } from '../../plugins/rate-limit.ts';
-import { formatOrderNumber } from '../orders/service.ts';
-import { byCustomer, lockOrder, transition } from '../orders/state.ts';
+import { byCustomer, formatOrderNumber, lockOrder, transition } from '../orders/index.ts';
 import { type RedsysParams, signRequest, verifySignedFields } from './redsys.ts';
 
 /**

@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
 import { isOutline } from '../catalogue/index.ts';
 import { type FileService, fileIdFromUri } from '../files/index.ts';
-import { getOrder } from '../orders/service.ts';
+import { getOrder } from '../orders/index.ts';
 import { renderScenePrintFile } from './scene-render.ts';
 
 export interface OrderPrint {

@@ -8,10 +8,14 @@ import { Origin } from '@shop/contracts/stores';
 import { TrackingParamsSchema, TrackingSchema } from '@shop/contracts/tracking';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { orderAccess, readOrderFor } from './access.ts';
-import { ownerHashOf } from './photo-service.ts';
-import { createOrder } from './service.ts';
-import { orderOfTrackingToken, orderTracking } from './tracking.ts';
+import {
+  createOrder,
+  orderAccess,
+  orderOfTrackingToken,
+  orderTracking,
+  ownerHashOf,
+  readOrderFor,
+} from '../modules/orders/index.ts';
 
 /** A client may also send its own idea of the order (total, flags): accepted and ignored. */
 const CreateBodySchema = OrderCreateSchema.extend({ origin: Origin.default('false') });
