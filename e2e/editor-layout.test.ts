@@ -88,6 +88,17 @@ describe('the editor on one screen', () => {
         const file = (panel: string) =>
           join(screenshotDir, `editor-${size.width}x${size.height}-${panel}.png`);
         const canvasAt = await boxOf(editorCanvas(page));
+        // Every tab shows whole, with nothing to scroll to find one.
+        for (const tab of PANELS) {
+          await assertInView(
+            page,
+            `the tab ${tab}`,
+            await boxOf(page.getByRole('button', { name: tab, exact: true })),
+          );
+        }
+        const tabRow = page.getByRole('button', { name: PANELS[0], exact: true }).locator('..');
+        const row = await tabRow.evaluate((e) => ({ scroll: e.scrollWidth, client: e.clientWidth }));
+        assert.ok(row.scroll <= row.client, `the tabs need ${row.scroll} px in ${row.client}`);
         for (const panel of [null, ...PANELS]) {
           if (panel) await page.getByRole('button', { name: panel, exact: true }).click();
           if (panel) await page.getByRole('region', { name: panel, exact: true }).waitFor();
