@@ -2,8 +2,6 @@
 export { orderAccess, readOrderFor } from './access.ts';
 export {
   addDelivery,
-  type CheckoutEffects,
-  type CheckoutGuards,
   confirmDelivery,
   confirmInStorePickup,
   confirmPaidAtStore,
@@ -11,6 +9,7 @@ export {
   confirmUserDetails,
 } from './checkout-service.ts';
 export { saveDraftScene, saveSceneDesign, saveTransformDesign } from './design-service.ts';
+export type { CheckoutEffects, CheckoutGuards } from './effects.ts';
 export type { OrderEvent, OrderEventType } from './events.ts';
 export { markOrderPaid } from './paid.ts';
 export { expectOrderRoom } from './photo-quota.ts';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.ts';
-import type { CheckoutEffects } from './checkout-service.ts';
+import type { CheckoutEffects } from './effects.ts';
 import { recordOrderEvent } from './events.ts';
 import { type LockedOrder, type Mover, moverName, transition } from './state.ts';
 
