@@ -38,6 +38,7 @@ import { operationsRoutes } from './http/operations.ts';
 import { orderPhotoRoutes } from './http/order-photos.ts';
 import { orderRoutes } from './http/orders.ts';
 import { paymentAdminRoutes } from './http/payment-admin.ts';
+import { paymentRoutes } from './http/payments.ts';
 import { printBatchRoutes } from './http/print-batches.ts';
 import { reportRoutes } from './http/reports.ts';
 import { registerSeo } from './http/seo.ts';
@@ -54,9 +55,12 @@ import { FileService } from './modules/files/index.ts';
 import { type InvoiceDeps, invoiceRoutes, issueInvoiceForPaidOrder } from './modules/invoices/index.ts';
 import { makeCheckoutEffects } from './modules/mail/index.ts';
 import type { CheckoutEffects, CheckoutGuards } from './modules/orders/index.ts';
-import { hasPaymentInProgress, makeRedsysRest, type RedsysRest } from './modules/payments/index.ts';
-import { paymentRoutes } from './modules/payments/routes.ts';
-import { simulatorRoutes } from './modules/payments/simulator.ts';
+import {
+  hasPaymentInProgress,
+  makeRedsysRest,
+  type RedsysRest,
+  simulatorRoutes,
+} from './modules/payments/index.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { HTTP_TIMEOUTS, type HttpTimeouts } from './plugins/http-timeouts.ts';

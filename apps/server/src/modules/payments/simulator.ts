@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../env.ts';
+import { shopOrigin } from '../../lib/shop-origin.ts';
 import { registerFormBody } from './form-body.ts';
 import {
   isGatewayOrder,
@@ -13,7 +14,6 @@ import {
   signNotification,
   verifySignedFields,
 } from './redsys.ts';
-import { shopOrigin } from './routes.ts';
 import { SimulatorLedger, simulatorRestRoutes } from './simulator-rest.ts';
 
 /**

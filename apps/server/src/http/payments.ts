@@ -14,30 +14,31 @@ import {
   RefundRequestSchema,
   RefundResultSchema,
 } from '@shop/contracts/refunds';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from '../../env.ts';
-import { fail } from '../../lib/errors.ts';
-import { requireAdmin } from '../auth/index.ts';
-import { orderAccess } from '../orders/index.ts';
-import { registerFormBody } from './form-body.ts';
-import { handleNotification, type NotificationResult } from './notifications.ts';
-import { parseMerchantKey, RedsysKeyError } from './redsys.ts';
-import { type RefundDeps, refundMismatched, refundOrder } from './refunds.ts';
+import type { Config } from '../env.ts';
+import { fail } from '../lib/errors.ts';
+import { shopOrigin } from '../lib/shop-origin.ts';
+import { requireAdmin } from '../modules/auth/index.ts';
+import { orderAccess } from '../modules/orders/index.ts';
 import {
   customerReturnedKo,
+  handleNotification,
   initiatePayment,
+  type NotificationResult,
   type PaymentLog,
+  parseMerchantKey,
   paymentStatus,
+  RedsysKeyError,
+  type RefundDeps,
+  refundMismatched,
+  refundOrder,
+  registerFormBody,
   signedForOrder,
-} from './service.ts';
+} from '../modules/payments/index.ts';
 
 /** A notification is three short fields; anything much bigger is not from the gateway. */
 export const NOTIFICATION_BODY_LIMIT = 16 * 1024;
-
-/** The shop's public origin: configured, or the one this request came through. */
-export const shopOrigin = (config: Config, req: FastifyRequest): string =>
-  config.publicUrl ?? `${req.protocol}://${req.host}`;
 
 /** Stops the start when the merchant key cannot work, instead of failing at the first payment. */
 function checkMerchantKey(config: Config): void {
