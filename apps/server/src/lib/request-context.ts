@@ -17,9 +17,9 @@ export function currentRequestId(): string | null {
   return storage.getStore()?.requestId ?? null;
 }
 
-/** Runs `work` as part of a request: the jobs it queues carry the request's id. */
+/** Runs `work` as part of a request (the jobs it queues carry its id), or of none when null. */
 export function withRequestId<T>(requestId: string | null, work: () => T): T {
-  return requestId ? storage.run({ requestId }, work) : work();
+  return requestId ? storage.run({ requestId }, work) : storage.exit(work);
 }
 
 /** The database client's note that a write of this request (or job) has been committed. */
