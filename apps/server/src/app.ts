@@ -47,7 +47,6 @@ import { staffUserRoutes } from './http/staff-users.ts';
 import { storeRoutes } from './http/stores.ts';
 import { registerUploadQueue, type UploadPace } from './http/upload-queue.ts';
 import { fail } from './lib/errors.ts';
-import { newRequestId, withRequestId } from './lib/request-context.ts';
 import { fastifyTrustProxy } from './lib/trust-proxy.ts';
 import { requireStaff } from './modules/auth/index.ts';
 import { CatalogueCache } from './modules/catalogue/index.ts';
@@ -183,10 +182,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 256 * 1024,
-    // Ids in logs tie a customer's complaint to the server's lines without logging personal data;
-    // random, so the lines (and jobs) of several instances never share one (lib/request-context.ts).
+    // Ids in logs tie a customer's complaint to the server's lines without logging personal data.
     requestIdHeader: false,
-    genReqId: newRequestId,
     logController: new OneLinePerRequest(),
     // Refused below instead, with the API's own error body.
     return503OnClosing: false,
@@ -228,12 +225,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerJsonBody(app);
-
-  // The request's id follows its work (lib/request-context.ts): entered as the request arrives, and
-  // again once its body has been read (a body stream's events run outside the request's context).
-  const enter = (req: FastifyRequest, _reply: FastifyReply, done: () => void) => withRequestId(req.id, done);
-  app.addHook('onRequest', enter);
-  app.addHook('preValidation', enter);
 
   // A graceful stop (SIGTERM, a rolling deploy): a request that still arrives on a connection
   // opened before is refused untouched, with the Spanish 503 of the API, so that the balancer or

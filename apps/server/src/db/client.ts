@@ -2,7 +2,6 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { noteCommittedChange } from '../lib/request-context.ts';
 import { lockDataDir } from './pglite-lock.ts';
 import { isStalePlan, PglitePrepared, StatementNames } from './prepared.ts';
 
@@ -71,9 +70,6 @@ async function pgListener(connectionString: string, channel: string, onNotify: (
   };
 }
 
-/** A statement that changes nothing: a plain SELECT (a request that made only these may be sent again). */
-const READS_ONLY = /^\s*SELECT\b/i;
-
 function fromPg(pool: pg.Pool, connectionString: string): Database {
   const run = async <R>(q: pg.Pool | pg.PoolClient, text: string, params?: unknown[]) => {
     const r = await q.query(text, params as unknown[]);
@@ -101,11 +97,7 @@ function fromPg(pool: pg.Pool, connectionString: string): Database {
   };
   return {
     kind: 'postgres',
-    query: async <R>(text: string, params?: unknown[]) => {
-      const result = await single<R>(text, params);
-      if (!READS_ONLY.test(text)) noteCommittedChange();
-      return result;
-    },
+    query: (text, params) => single(text, params),
     exec: async (text) => {
       await pool.query(text);
     },
@@ -120,7 +112,6 @@ function fromPg(pool: pg.Pool, connectionString: string): Database {
           },
         });
         await client.query('COMMIT');
-        noteCommittedChange();
         return result;
       } catch (err) {
         await client.query('ROLLBACK').catch(() => {});
@@ -144,14 +135,13 @@ function fromPglite(db: PGlite): Database {
       const r = prepared.accepts(text)
         ? await prepared.query(text, params)
         : await db.query(text, params, { parsers });
-      if (!READS_ONLY.test(text)) noteCommittedChange();
       return { rows: r.rows as never[], rowCount: r.affectedRows ?? r.rows.length };
     },
     exec: async (text) => {
       await db.exec(text);
     },
-    async transaction(fn) {
-      const result = await db.transaction((tx) =>
+    transaction: (fn) =>
+      db.transaction((tx) =>
         fn({
           async query(text, params) {
             const r = prepared.accepts(text)
@@ -163,10 +153,7 @@ function fromPglite(db: PGlite): Database {
             await tx.exec(text);
           },
         }),
-      );
-      noteCommittedChange();
-      return result;
-    },
+      ),
     async listen(channel, onNotify) {
       const unsubscribe = await db.listen(channel, () => onNotify());
       return async () => unsubscribe();

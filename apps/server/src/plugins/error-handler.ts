@@ -3,7 +3,6 @@ import { type MessageKey, messages } from '@shop/contracts/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
-import { requestChangedData } from '../lib/request-context.ts';
 
 /** Errors of the database being away or too busy to answer: the client gets a 503 and may try again. */
 export function isDatabaseUnavailable(err: unknown): boolean {
@@ -117,11 +116,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const mapped = frameworkError(err);
     if (mapped) return reply.code(mapped.status).send(mapped.body);
-    // A 503 may be sent again (by the balancer, see docs/operations.md, or the customer): only when
-    // nothing of the request has been committed. After a committed change, repeating it could
-    // repeat the change, so the failure is an error like any other.
-    const repeatable = req.method === 'GET' || req.method === 'HEAD' || !requestChangedData();
-    if (isDatabaseUnavailable(err) && repeatable) {
+    if (isDatabaseUnavailable(err)) {
       req.log.warn({ err }, 'database unavailable');
       return reply
         .code(503)

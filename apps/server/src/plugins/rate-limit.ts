@@ -3,7 +3,6 @@ import { messages } from '@shop/contracts/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
-import { asBookkeeping } from '../lib/request-context.ts';
 // The visitor id of each request is declared (and set) by the forgery protection.
 import type {} from './csrf.ts';
 
@@ -128,15 +127,13 @@ export function registerRateLimits(
     const name = req.routeOptions.config.rateLimit;
     if (!name) return;
     const limit = limits[name];
-    await asBookkeeping(() =>
-      hitBoth(
-        db,
-        [
-          { key: `${name}:address:${clientAddress(req)}`, limit: limit.perAddress },
-          { key: `${name}:visitor:${req.visitorId}`, limit: limit.perVisitor },
-        ],
-        limit.windowSeconds,
-      ),
+    await hitBoth(
+      db,
+      [
+        { key: `${name}:address:${clientAddress(req)}`, limit: limit.perAddress },
+        { key: `${name}:visitor:${req.visitorId}`, limit: limit.perVisitor },
+      ],
+      limit.windowSeconds,
     );
   });
 }

@@ -5,7 +5,6 @@ import { AppError, fail, forbidden, unauthenticated } from '../../lib/errors.ts'
 import { randomToken, sha256 } from '../../lib/ids.ts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/password.ts';
 import { passwordWeakness } from '../../lib/password-strength.ts';
-import { asBookkeeping } from '../../lib/request-context.ts';
 import { rateLimited } from '../../plugins/rate-limit.ts';
 
 /** A staff session ends after 2 hours without use, and after 12 hours whatever happens. */
@@ -290,17 +289,14 @@ export async function signOut(q: Queryable, sessionId: string): Promise<void> {
 
 /** The signed-in staff user behind a session id, or null when it is unknown, expired or disabled. */
 export async function sessionUser(q: Queryable, sessionId: string): Promise<StaffUser | null> {
-  // Touching the session is bookkeeping: a request sent again touches it again, harmlessly.
-  const { rows } = await asBookkeeping(() =>
-    q.query<UserRow>(
-      `UPDATE staff_sessions s SET last_seen_at = now()
+  const { rows } = await q.query<UserRow>(
+    `UPDATE staff_sessions s SET last_seen_at = now()
      FROM staff_users u
      WHERE s.id_hash = $1 AND u.id = s.user_id AND NOT u.disabled
        AND s.last_seen_at > now() - make_interval(secs => $2)
        AND s.created_at > now() - make_interval(secs => $3)
      RETURNING u.id, u.email, u.name, u.role, u.store_id, u.password_hash, u.disabled`,
-      [sha256(sessionId), IDLE_TIMEOUT_SECONDS, ABSOLUTE_TIMEOUT_SECONDS],
-    ),
+    [sha256(sessionId), IDLE_TIMEOUT_SECONDS, ABSOLUTE_TIMEOUT_SECONDS],
   );
   return rows[0] ? toUser(rows[0]) : null;
 }
