@@ -523,9 +523,11 @@ async function visitors(
     }
     const sidName = jar.has('__Host-sid') ? '__Host-sid' : 'sid';
     const sid = jar.get(sidName);
-    const token = jar.get('XSRF-TOKEN');
+    // Production names its cookies __Host-… (they are Secure); development does not.
+    const tokenName = jar.has('__Host-XSRF-TOKEN') ? '__Host-XSRF-TOKEN' : 'XSRF-TOKEN';
+    const token = jar.get(tokenName);
     if (!sid || !token) throw new Error('no visitor / XSRF-TOKEN cookie from GET /api/config');
-    return { cookie: `${sidName}=${sid}; XSRF-TOKEN=${token}`, token, address };
+    return { cookie: `${sidName}=${sid}; ${tokenName}=${token}`, token, address };
   };
   const out: { cookie: string; token: string; address: string }[] = [];
   for (let i = 0; i < n; i += 50) {
