@@ -154,11 +154,16 @@ if wants unit; then
   done < <(find_tests packages apps scripts)
 fi
 # PostgreSQL-only API tests: they stop and start a PostgreSQL server under the running app, or run
-# two app instances on one database (invoices issued at once from both).
+# two app instances on one database (invoices issued at once from both; a customer's journey
+# through nginx while instances are killed).
 # PGlite lives inside the app's process and cannot go away on its own, so they have no PGlite
 # variant; they run in the PostgreSQL run (scripts/test-postgres.sh sets TEST_DATABASE_URL) and are
 # left out of the PGlite run by name, with a line saying so (never silently).
-PG_ONLY_TESTS=(apps/server/test/resilience-db.test.ts apps/server/test/invoices-scale-out.test.ts)
+PG_ONLY_TESTS=(
+  apps/server/test/resilience-db.test.ts
+  apps/server/test/invoices-scale-out.test.ts
+  apps/server/test/resilience-nginx.test.ts
+)
 if wants api; then
   while IFS= read -r f; do
     if [[ -z "${TEST_DATABASE_URL:-}" && " ${PG_ONLY_TESTS[*]} " == *" $f "* ]]; then
@@ -181,6 +186,8 @@ if wants unit || wants api; then
     # validate the VERI*FACTU records against the AEAT's schemas with xmllint; openssl makes the
     # certificates of the fake AEAT endpoint.
     ensure_packages /usr/bin/pdftotext:poppler-utils /usr/bin/xmllint:libxml2-utils /usr/bin/openssl:openssl
+    # The several-instances test puts Debian's nginx in front of two instances (PostgreSQL run).
+    if [[ -n "${TEST_DATABASE_URL:-}" ]] && wants api; then ensure_packages /usr/sbin/nginx:nginx; fi
     # At least two files at a time: many tests mostly wait (timeouts, retries, servers starting),
     # so on a 2-core machine two at a time cut the run from about 240 s to 190 s (PostgreSQL:
     # 226 s to 150 s). Node's own default would be one there (cores - 1).

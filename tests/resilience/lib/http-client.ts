@@ -31,6 +31,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Send no cookies and no token (a server-to-server call). */
   anonymous?: boolean;
+  /** 'manual': a redirect is the answer (a 303 with its Location), not followed. */
+  redirect?: 'manual' | 'follow';
 }
 
 export class Visitor {
@@ -69,6 +71,7 @@ export class Visitor {
         method,
         headers,
         body: body ?? null,
+        redirect: opts.redirect ?? 'follow',
         signal: AbortSignal.timeout(opts.timeoutMs ?? 30_000),
       });
     } catch (err) {
