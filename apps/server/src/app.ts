@@ -47,6 +47,7 @@ import { staffUserRoutes } from './http/staff-users.ts';
 import { storeRoutes } from './http/stores.ts';
 import { registerUploadQueue, type UploadPace } from './http/upload-queue.ts';
 import { fail } from './lib/errors.ts';
+import { newRequestId } from './lib/request-context.ts';
 import { fastifyTrustProxy } from './lib/trust-proxy.ts';
 import { requireStaff } from './modules/auth/index.ts';
 import { CatalogueCache } from './modules/catalogue/index.ts';
@@ -67,6 +68,7 @@ import { registerJsonBody } from './plugins/json-body.ts';
 import { registerNoStoreByDefault } from './plugins/no-store.ts';
 import { pageHtml } from './plugins/page-html.ts';
 import { type RateLimits, registerRateLimits } from './plugins/rate-limit.ts';
+import { registerRequestContext } from './plugins/request-context.ts';
 import { routePreloads } from './plugins/route-preloads.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { FileStore } from './storage/file-store.ts';
@@ -182,8 +184,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 256 * 1024,
-    // Ids in logs tie a customer's complaint to the server's lines without logging personal data.
+    // Ids in logs tie a customer's complaint to the server's lines without logging personal data;
+    // random, so the lines (and jobs) of several instances never share one (lib/request-context.ts).
     requestIdHeader: false,
+    genReqId: newRequestId,
     logController: new OneLinePerRequest(),
     // Refused below instead, with the API's own error body.
     return503OnClosing: false,
@@ -225,6 +229,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerJsonBody(app);
+
+  // The request's id follows the work it queues (plugins/request-context.ts).
+  registerRequestContext(app);
 
   // A graceful stop (SIGTERM, a rolling deploy): a request that still arrives on a connection
   // opened before is refused untouched, with the Spanish 503 of the API, so that the balancer or

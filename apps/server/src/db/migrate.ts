@@ -23,6 +23,7 @@ import conditionsCopies from './migrations/0021-conditions-copies.ts';
 import jobs from './migrations/0022-jobs.ts';
 import retentionPersonalData from './migrations/0023-retention-personal-data.ts';
 import trayUploadLinks from './migrations/0024-tray-upload-links.ts';
+import jobRequestIds from './migrations/0025-job-request-ids.ts';
 
 /** Versioned migrations, applied in order, each once. Append only: never edit a released one. */
 export const migrations: { version: number; name: string; sql: string }[] = [
@@ -50,6 +51,7 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   { version: 22, name: 'jobs', sql: jobs },
   { version: 23, name: 'retention-personal-data', sql: retentionPersonalData },
   { version: 24, name: 'tray-upload-links', sql: trayUploadLinks },
+  { version: 25, name: 'job-request-ids', sql: jobRequestIds },
 ];
 
 /** Any number that is ours alone: instances starting together take turns through this lock. */

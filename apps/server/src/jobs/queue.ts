@@ -1,9 +1,11 @@
 import type { Queryable } from '../db/client.ts';
+import { currentRequestId } from '../lib/request-context.ts';
 
 /**
  * The server's one job queue (ADR 31): a job is a row of `jobs`, added inside the caller's own
  * transaction, so work is queued exactly when the change that calls for it commits, and never
- * when it rolls back.
+ * when it rolls back. A job keeps the id of the request that queued it (or of the job that did),
+ * and its runs log it (lib/request-context.ts).
  */
 
 export interface EnqueueOptions {
@@ -26,8 +28,8 @@ export async function enqueue(
   options: EnqueueOptions = {},
 ): Promise<string | null> {
   const { rows } = await tx.query<{ id: string }>(
-    `INSERT INTO jobs (queue, payload, run_at, max_attempts, singleton_key)
-     VALUES ($1, $2::jsonb, now() + $3 * interval '1 second', $4, $5)
+    `INSERT INTO jobs (queue, payload, run_at, max_attempts, singleton_key, request_id)
+     VALUES ($1, $2::jsonb, now() + $3 * interval '1 second', $4, $5, $6)
      ON CONFLICT (queue, singleton_key) WHERE singleton_key IS NOT NULL DO NOTHING
      RETURNING id::text`,
     [
@@ -36,6 +38,7 @@ export async function enqueue(
       options.delaySeconds ?? 0,
       options.maxAttempts ?? 5,
       options.singletonKey ?? null,
+      currentRequestId(),
     ],
   );
   return rows[0]?.id ?? null;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/client.ts';
+import { withRequestId } from '../lib/request-context.ts';
 import { enqueue } from './queue.ts';
 
 /** What a handler is told about the job it runs. */
@@ -9,6 +10,8 @@ export interface JobInfo {
   /** This attempt's number, from 1. */
   attempt: number;
   maxAttempts: number;
+  /** The request that queued the job (or the job that did); null for a schedule's. */
+  requestId: string | null;
 }
 
 export type JobHandler = (payload: Record<string, unknown>, job: JobInfo) => Promise<void>;
@@ -43,6 +46,7 @@ interface Claimed {
   attempts: number;
   max_attempts: number;
   lease: string;
+  request_id: string | null;
 }
 
 /** The delay before attempt `attempt + 1`: base × 2^(attempt − 1), capped. */
@@ -164,7 +168,7 @@ export class JobRunner {
          WHERE queue = ANY($3::text[])
            AND ((state = 'ready' AND run_at <= now()) OR (state = 'running' AND locked_until < now()))
          ORDER BY run_at, id LIMIT $4 FOR UPDATE SKIP LOCKED)
-       RETURNING id::text, queue, payload, attempts, max_attempts, lease`,
+       RETURNING id::text, queue, payload, attempts, max_attempts, lease, request_id`,
       [lease, this.opts.leaseSeconds ?? 300, queues, this.opts.batch ?? 5],
     );
     return rows;
@@ -178,13 +182,19 @@ export class JobRunner {
       await this.finish(job, 'dead', 'lease expired on the last attempt');
       return;
     }
+    const reqId = job.request_id;
+    const started = performance.now();
     try {
-      await handler.run(job.payload, {
-        id: job.id,
-        queue: job.queue,
-        attempt: job.attempts,
-        maxAttempts: job.max_attempts,
-      });
+      // Run as part of the request that queued it: the jobs it queues in turn keep its id.
+      await withRequestId(reqId, () =>
+        handler.run(job.payload, {
+          id: job.id,
+          queue: job.queue,
+          attempt: job.attempts,
+          maxAttempts: job.max_attempts,
+          requestId: reqId,
+        }),
+      );
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       if (job.attempts >= job.max_attempts) {
@@ -199,12 +209,22 @@ export class JobRunner {
         [job.id, job.lease, delay, message],
       );
       this.opts.log.warn(
-        { job: job.id, queue: job.queue, attempt: job.attempts, delay, err },
+        { job: job.id, queue: job.queue, reqId, attempt: job.attempts, delay, err },
         'job failed; will retry',
       );
       return;
     }
     await this.finish(job, 'done', null);
+    this.opts.log.info(
+      {
+        job: job.id,
+        queue: job.queue,
+        reqId,
+        attempt: job.attempts,
+        ms: Math.round(performance.now() - started),
+      },
+      'job done',
+    );
   }
 
   /** Only the lease's holder may finish a job: one whose lease ran out belongs to another runner. */
@@ -217,7 +237,7 @@ export class JobRunner {
     );
     if (state === 'dead') {
       this.opts.log.error(
-        { job: job.id, queue: job.queue, attempts: job.attempts, error },
+        { job: job.id, queue: job.queue, reqId: job.request_id, attempts: job.attempts, error },
         'job dead after its last attempt',
       );
     }

@@ -24,6 +24,8 @@ export interface MailDispatcherOptions {
 interface ClaimedRow {
   id: number;
   order_id: string | null;
+  /** The request that queued the mail (or the job that did), for the log. */
+  request_id: string | null;
   to_address: string;
   reply_to: string | null;
   subject: string;
@@ -183,7 +185,8 @@ export class MailDispatcher {
          ORDER BY next_attempt_at, id
          LIMIT $1
          FOR UPDATE SKIP LOCKED)
-       RETURNING id, order_id, to_address, reply_to, subject, text_body, html_body, message_id, attempts, created_at`,
+       RETURNING id, order_id, request_id, to_address, reply_to, subject, text_body, html_body, message_id, attempts,
+         created_at`,
       [this.#batchSize],
     );
     return rows.map((r) => ({ ...r, id: Number(r.id) })).sort((a, b) => a.id - b.id);
@@ -230,7 +233,8 @@ export class MailDispatcher {
        WHERE id = $1 AND status = 'sending' AND attempts = $2`,
       [row.id, row.attempts],
     );
-    if (rowCount === 1) this.#log?.info({ outboxId: row.id, orderId: row.order_id }, 'mail sent');
+    if (rowCount === 1)
+      this.#log?.info({ outboxId: row.id, orderId: row.order_id, reqId: row.request_id }, 'mail sent');
   }
 
   async #failed(row: ClaimedRow, err: unknown): Promise<void> {
@@ -245,7 +249,13 @@ export class MailDispatcher {
        WHERE id = $1 AND status = 'sending' AND attempts = $2`,
       [row.id, row.attempts, giveUp ? 'failed' : 'pending', message, retryDelaySeconds(row.attempts)],
     );
-    const context = { outboxId: row.id, orderId: row.order_id, attempts: row.attempts, error: message };
+    const context = {
+      outboxId: row.id,
+      orderId: row.order_id,
+      reqId: row.request_id,
+      attempts: row.attempts,
+      error: message,
+    };
     if (giveUp) this.#log?.error(context, 'mail given up');
     else this.#log?.warn(context, 'mail not sent; will retry');
   }

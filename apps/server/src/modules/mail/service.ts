@@ -5,6 +5,7 @@ import type { Order } from '@shop/contracts/orders';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
+import { currentRequestId } from '../../lib/request-context.ts';
 import { getInvoiceRequest, orderInvoicePdf } from '../invoices/index.ts';
 import { getOrder } from '../orders/service.ts';
 import { type ConditionsCopy, conditionsFilename } from './conditions.ts';
@@ -71,8 +72,9 @@ export interface OutboxInsert {
 /** Inserts one outbox row; null when a row with the same dedupe key already exists. */
 export async function insertOutbox(q: Queryable, row: OutboxInsert, from: string): Promise<number | null> {
   const { rows } = await q.query<{ id: number }>(
-    `INSERT INTO mail_outbox (dedupe_key, kind, order_id, to_address, reply_to, subject, text_body, html_body, message_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+    `INSERT INTO mail_outbox (dedupe_key, kind, order_id, to_address, reply_to, subject, text_body, html_body, message_id,
+       request_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
      ON CONFLICT (dedupe_key) DO NOTHING
      RETURNING id`,
     [
@@ -85,6 +87,7 @@ export async function insertOutbox(q: Queryable, row: OutboxInsert, from: string
       row.text,
       row.html,
       newMessageId(from),
+      currentRequestId(),
     ],
   );
   return rows[0] ? Number(rows[0].id) : null;
