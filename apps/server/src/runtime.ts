@@ -149,8 +149,8 @@ function scheduleHousekeeping(
   // process that died are completed.
   every(5, 'reconcile payment attempts', async () => {
     const { config, invoices, redsysRest, checkoutEffects } = app.deps;
-    const deps = { config, invoices, mail: config, rest: redsysRest, log: app.log };
-    const summary = await reconcilePendingAttempts(db, { ...deps, effects: () => checkoutEffects });
+    const deps = { config, invoices, rest: redsysRest, log: app.log, effects: () => checkoutEffects };
+    const summary = await reconcilePendingAttempts(db, deps);
     // Refunds (a cancellation's among them) whose process died between asking and recording.
     const refunds = await reconcilePendingRefunds(db, deps);
     return summary.applied + summary.expired + refunds;

@@ -40,7 +40,6 @@ describe('reconciliation of attempts whose notification was lost', () => {
     return {
       config: d.config,
       invoices: d.invoices,
-      mail: d.config,
       rest: query ? d.redsysRest : { ...d.redsysRest, query: null },
       log: { info() {}, warn() {}, error() {} },
       effects: () => d.checkoutEffects,

@@ -436,7 +436,6 @@ describe('online payment (Redsys)', () => {
       reconcilePendingAttempts(t.db, {
         config: deps.config,
         invoices: deps.invoices,
-        mail: deps.config,
         rest: deps.redsysRest,
         log: { info() {}, warn() {}, error() {} },
         effects: () => deps.checkoutEffects,

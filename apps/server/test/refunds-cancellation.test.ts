@@ -287,9 +287,9 @@ describe('cancelling a paid order', () => {
       const deps = {
         config: t.app.deps.config,
         invoices: t.app.deps.invoices,
-        mail: t.app.deps.config,
         rest: t.app.deps.redsysRest,
         log: silent,
+        effects: () => t.app.deps.checkoutEffects,
       };
       // Within the window the refund may still be in flight: left alone.
       assert.equal(await reconcilePendingRefunds(t.db, deps), 0);

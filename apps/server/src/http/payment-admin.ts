@@ -58,7 +58,6 @@ export async function paymentAdminRoutes(app: FastifyInstance): Promise<void> {
         {
           config,
           invoices: app.deps.invoices,
-          mail: config,
           rest: app.deps.redsysRest,
           log: req.log,
           effects: () => app.deps.checkoutEffects,

@@ -144,9 +144,9 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   const refundDeps = (log: PaymentLog): RefundDeps => ({
     config,
     invoices: app.deps.invoices,
-    mail: config,
     rest: app.deps.redsysRest,
     log,
+    effects: () => app.deps.checkoutEffects,
   });
 
   const refundMismatchedPayment = (target: NonNullable<NotificationResult['toRefund']>, log: PaymentLog) =>

@@ -77,10 +77,9 @@ export async function staffOrderRoutes(app: FastifyInstance): Promise<void> {
         const deps = {
           config,
           invoices,
-          mail: config,
           rest: redsysRest,
           log: req.log,
-          effects: checkoutEffects,
+          effects: () => checkoutEffects,
         };
         await cancelOrder(db, deps, req.params.id, staff, req.body.note || null);
       } else {
@@ -107,7 +106,7 @@ export async function staffOrderRoutes(app: FastifyInstance): Promise<void> {
       }
       return cancelInTransaction(
         tx,
-        { invoices, effects: checkoutEffects },
+        { invoices, effects: () => checkoutEffects },
         orderId,
         staff,
         change.note || null,

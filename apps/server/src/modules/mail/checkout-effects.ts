@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/client.ts';
 import type { FileService } from '../files/index.ts';
 import type { CheckoutEffects } from '../orders/checkout-service.ts';
 import { recordOrderConditions } from './conditions.ts';
+import { enqueueRefundMail } from './refund-templates.ts';
 import {
   enqueueCancellationMail,
   enqueueForOrder,
@@ -80,6 +81,9 @@ export function makeCheckoutEffects(
         if (order.isHomeDelivery) await enqueueForOrder(tx, order, 'delivery-details', ['shop'], config, now);
         else await enqueueForOrder(tx, order, 'order-received', ['shop'], config, now);
       });
+    },
+    async refundNotice(tx, orderId, { kind, dedupe, ...input }) {
+      return enqueueRefundMail(tx, orderId, kind, dedupe, input, config);
     },
     async orderCancelled(tx, orderId, rectificativa) {
       await bestEffort(tx, log, { orderId, milestone: 'cancelled' }, () =>

@@ -1,5 +1,20 @@
 import type { Queryable } from '../../db/client.ts';
 
+/** What the customer is told about money that went back, or a payment that was not applied. */
+export interface RefundNotice {
+  kind: 'refund' | 'payment-not-applied';
+  /** One mail per key and kind, ever (`refund:<id>`, `attempt:<id>`). */
+  dedupe: string;
+  amountCents: number;
+  method: 'card' | 'bizum';
+  /** The rectificativa issued with the refund, when the order had an invoice. */
+  invoiceNumber: string | null;
+  /** Its PDF, attached to the mail that announces it. */
+  invoiceFileId?: string | null;
+  /** For 'payment-not-applied': whether the refund is asked of the gateway now or left to staff. */
+  automatic?: boolean;
+}
+
 /** Hooks run inside the order's transaction at its milestones (mails to the customer and the shop). */
 export interface CheckoutEffects {
   /** A pay-at-store order is complete and waits at the store. */
@@ -18,6 +33,12 @@ export interface CheckoutEffects {
     orderId: string,
     rectificativa?: { number: string; fileId: string } | null,
   ): Promise<void>;
+  /**
+   * Money went back to the customer ('refund'), or a payment arrived that the order could not
+   * take ('payment-not-applied'): the customer is told, once per `dedupe`. False when the order
+   * has no address to write to or the mail was queued before.
+   */
+  refundNotice(tx: Queryable, orderId: string, notice: RefundNotice): Promise<boolean>;
   /** An order has just been paid: its invoice is issued now, before the paid mails (invoices module). */
   issueInvoice(tx: Queryable, orderId: string, actor: string): Promise<void>;
 }

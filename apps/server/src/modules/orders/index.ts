@@ -9,7 +9,7 @@ export {
   confirmUserDetails,
 } from './checkout-service.ts';
 export { saveDraftScene, saveSceneDesign, saveTransformDesign } from './design-service.ts';
-export type { CheckoutEffects, CheckoutGuards } from './effects.ts';
+export type { CheckoutEffects, CheckoutGuards, RefundNotice } from './effects.ts';
 export type { OrderEvent, OrderEventType } from './events.ts';
 export { markOrderPaid } from './paid.ts';
 export { expectOrderRoom } from './photo-quota.ts';

@@ -4,30 +4,20 @@ import { centsToEuros, formatEuros } from '@shop/contracts/money';
 import type { Database, Queryable } from '../../db/client.ts';
 import { AppError, fail } from '../../lib/errors.ts';
 import { requireStoreAccess } from '../auth/index.ts';
-import { type IssuedInvoice, rectifyForCancellation } from '../invoices/index.ts';
-import { enqueueCancellationMail } from '../mail/service.ts';
-import {
-  byStaff,
-  type CheckoutEffects,
-  changeStatusByStaff,
-  expectTransition,
-  lockOrder,
-  orderStoreId,
-  transition,
-} from '../orders/index.ts';
+import { rectifyForCancellation } from '../invoices/index.ts';
+import { byStaff, changeStatusByStaff, expectTransition, lockOrder, orderStoreId } from '../orders/index.ts';
 import { askGateway } from './refund-gateway.ts';
+import { mailInvoice, type RefundDeps } from './refund-outcomes.ts';
 import {
   CANCELLATION_KEY,
   insertPendingRefund,
   type RefundableAttempt,
   type RefundRow,
   refundableAttempts,
-  refundById,
   SELECT_REFUND,
   WAIT_FOR_PENDING_REFUND_MS,
 } from './refund-records.ts';
-import { finish, type RefundDeps, resumeRefund, savepointed, sleep } from './refunds.ts';
-import { flagOrder } from './service.ts';
+import { finish, resumeRefund, sleep } from './refunds.ts';
 
 /**
  * Cancelling an order gives back what it paid, before anything else:
@@ -45,9 +35,7 @@ import { flagOrder } from './service.ts';
  * - unpaid: cancelled as before.
  */
 
-export interface CancelDeps extends RefundDeps {
-  effects: CheckoutEffects;
-}
+export type CancelDeps = RefundDeps;
 
 /** The payment that paid the order, with what is still to give back of it; null when nothing is. */
 async function onlineDue(
@@ -67,8 +55,6 @@ async function pendingCancellation(tx: Queryable, orderId: string): Promise<Refu
   );
   return rows[0] ? { ...rows[0], id: Number(rows[0].id), attempt_id: Number(rows[0].attempt_id) } : null;
 }
-
-const mailInvoice = (i: IssuedInvoice | null) => (i ? { number: i.fullNumber, fileId: i.pdfFileId } : null);
 
 /**
  * A cancellation that needs no gateway, in the caller's transaction (the bulk change runs several
@@ -111,7 +97,7 @@ export async function cancelInTransaction(
     'cancelled',
     [note, cash].filter(Boolean).join(' · ') || null,
   );
-  if (changed) await deps.effects.orderCancelled(tx, orderId, mailInvoice(rectificativa));
+  if (changed) await deps.effects().orderCancelled(tx, orderId, mailInvoice(rectificativa));
   return changed;
 }
 
@@ -187,74 +173,4 @@ export async function cancelOrder(
     if (rows[0]?.status !== 'cancelled') throw fail(409, 'ORDER_STATE', 'cancelAfterRefundFailed');
     return;
   }
-}
-
-/**
- * Phase 3 of a cancellation's accepted refund, in its transaction: the rectificativa of what is
- * left on the invoice, the order cancelled with a timeline line that says what went back, and the
- * mail. Behind a savepoint: the refund is recorded whatever happens here, and a cancellation that
- * cannot follow it leaves the order flagged for staff (cancelling it again finishes the job).
- */
-export async function completeCancellation(
-  tx: Queryable,
-  deps: RefundDeps,
-  refund: RefundRow,
-  attempt: RefundableAttempt,
-): Promise<void> {
-  const orderId = refund.order_id;
-  const order = await lockOrder(tx, orderId);
-  if (order.status === 'cancelled') return;
-  const back = `${formatEuros(centsToEuros(refund.amount_cents))} devueltos por ${attempt.method === 'bizum' ? 'Bizum' : 'tarjeta'} (Redsys)`;
-  let rectificativa: IssuedInvoice | null = null;
-  await tx.query('SAVEPOINT cancel_after_refund');
-  try {
-    rectificativa = await rectifyForCancellation(
-      tx,
-      deps.invoices,
-      orderId,
-      refund.requested_by,
-      refund.reason,
-    );
-    if (rectificativa) {
-      await tx.query('UPDATE payment_refunds SET invoice_id = $2 WHERE id = $1', [
-        refund.id,
-        rectificativa.id,
-      ]);
-    }
-    // The gateway has given the money back: the shop finishes the cancellation staff asked for.
-    await transition(
-      tx,
-      order,
-      'cancelled',
-      { kind: 'system', name: refund.requested_by },
-      `${refund.reason} · ${back}`,
-    );
-    await tx.query('RELEASE SAVEPOINT cancel_after_refund');
-  } catch (err) {
-    await tx.query('ROLLBACK TO SAVEPOINT cancel_after_refund');
-    await tx.query('RELEASE SAVEPOINT cancel_after_refund');
-    await flagOrder(
-      tx,
-      orderId,
-      `Cancelación a medias: ${back}, pero el pedido no se ha cancelado; vuelva a cancelarlo`,
-    );
-    deps.log.error(
-      { err, orderId, refundId: refund.id },
-      'refund accepted but the order could not be cancelled',
-    );
-    return;
-  }
-  await savepointed(tx, deps.log, { orderId, refundId: refund.id }, () =>
-    enqueueCancellationMail(tx, orderId, deps.mail, mailInvoice(rectificativa)),
-  );
-}
-
-/** A cancellation's refund the gateway refused: nothing is cancelled, staff are told. */
-export async function flagRefusedCancellation(tx: Queryable, refund: RefundRow): Promise<void> {
-  const row = await refundById(tx, refund.id);
-  await flagOrder(
-    tx,
-    refund.order_id,
-    `Cancelación sin hacer: Redsys no ha devuelto ${formatEuros(centsToEuros(refund.amount_cents))} (${row.error_code ?? 'sin código'}); devuelve el pago desde Pagos o vuelve a cancelar`,
-  );
 }

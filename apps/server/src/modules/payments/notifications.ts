@@ -5,7 +5,6 @@ import type { RedsysNotificationForm } from '@shop/contracts/payments';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { hit } from '../../plugins/rate-limit.ts';
-import { enqueueRefundMail } from '../mail/refund-templates.ts';
 import { byGateway, type CheckoutEffects, lockOrder, markOrderPaid } from '../orders/index.ts';
 import {
   decodeParamValue,
@@ -279,14 +278,14 @@ export async function applyAuthorisation(
   await tx.query('UPDATE payment_attempts SET mismatch = $2 WHERE id = $1', [attempt.id, mismatch]);
   await flagOrder(tx, order.id, mismatchReason(mismatch, attempt.gateway_order, attempt.amount_cents));
   const automatic = config.redsys.refundMismatched === 'auto';
-  await enqueueRefundMail(
-    tx,
-    order.id,
-    'payment-not-applied',
-    `attempt:${attempt.id}`,
-    { amountCents: attempt.amount_cents, method: attempt.method, invoiceNumber: null, automatic },
-    config,
-  );
+  await effects().refundNotice(tx, order.id, {
+    kind: 'payment-not-applied',
+    dedupe: `attempt:${attempt.id}`,
+    amountCents: attempt.amount_cents,
+    method: attempt.method,
+    invoiceNumber: null,
+    automatic,
+  });
   log.error(
     { ...context, mismatch, orderStatus: order.status },
     'payment taken for an order that could not take it',

@@ -1,6 +1,5 @@
 import type { Database } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
-import type { CheckoutEffects } from '../orders/index.ts';
 import { applyAuthorisation, handleNotification, type NotificationResult } from './notifications.ts';
 import { PENDING_ATTEMPT_MINUTES } from './pending.ts';
 import { type RefundDeps, refundMismatched } from './refunds.ts';
@@ -17,9 +16,7 @@ import type { AttemptRow } from './service.ts';
  * Nothing is marked expired while money may have been taken.
  */
 
-export interface ReconcileDeps extends RefundDeps {
-  effects: () => CheckoutEffects;
-}
+export type ReconcileDeps = RefundDeps;
 
 export interface ReconcileSummary {
   /** Attempts past the window looked at in this round. */

@@ -3,14 +3,18 @@ import { centsToEuros } from '@shop/contracts/money';
 import { redsysCodeMeaning } from '@shop/contracts/redsys-codes';
 import type { RefundResult } from '@shop/contracts/refunds';
 import type { Database, Queryable } from '../../db/client.ts';
-import type { Config } from '../../env.ts';
 import { fail } from '../../lib/errors.ts';
-import { type InvoiceDeps, type IssuedInvoice, issueCorrectiveInvoice } from '../invoices/index.ts';
-import { enqueueRefundMail } from '../mail/refund-templates.ts';
-import type { MailConfig } from '../mail/service.ts';
+import { type IssuedInvoice, issueCorrectiveInvoice } from '../invoices/index.ts';
 import { lockOrder } from '../orders/index.ts';
-import { completeCancellation, flagRefusedCancellation } from './cancellation.ts';
-import type { RedsysRest } from './gateway-rest.ts';
+import {
+  completeCancellation,
+  flagRefusedCancellation,
+  type RefundDeps,
+  savepointed,
+} from './refund-outcomes.ts';
+
+export type { RefundDeps } from './refund-outcomes.ts';
+
 import { askGateway, type Verdict } from './refund-gateway.ts';
 import {
   asRefund,
@@ -26,7 +30,6 @@ import {
   STALE_REFUND_SECONDS,
   WAIT_FOR_PENDING_REFUND_MS,
 } from './refund-records.ts';
-import type { PaymentLog } from './service.ts';
 
 /**
  * Refunds through Redsys's REST interface (transaction type 3 on the attempt's own Ds_Order).
@@ -41,14 +44,6 @@ import type { PaymentLog } from './service.ts';
  * A pending refund counts against what is left, so concurrent refunds cannot add up to more than
  * was paid; a failed one gives its amount back.
  */
-
-export interface RefundDeps {
-  config: Config;
-  invoices: InvoiceDeps;
-  mail: MailConfig;
-  rest: RedsysRest;
-  log: PaymentLog;
-}
 
 export interface RefundInput {
   orderId: string;
@@ -151,19 +146,14 @@ export async function finish(
       } else {
         const invoice = attempt.mismatch === null ? await rectify(tx, deps, row) : null;
         await savepointed(tx, deps.log, { orderId, refundId: refund.id }, () =>
-          enqueueRefundMail(
-            tx,
-            orderId,
-            'refund',
-            `refund:${refund.id}`,
-            {
-              amountCents: refund.amount_cents,
-              method: attempt.method,
-              invoiceNumber: invoice?.fullNumber ?? null,
-              invoiceFileId: invoice?.pdfFileId ?? null,
-            },
-            deps.mail,
-          ),
+          deps.effects().refundNotice(tx, orderId, {
+            kind: 'refund',
+            dedupe: `refund:${refund.id}`,
+            amountCents: refund.amount_cents,
+            method: attempt.method,
+            invoiceNumber: invoice?.fullNumber ?? null,
+            invoiceFileId: invoice?.pdfFileId ?? null,
+          }),
         );
       }
       deps.log.info({ orderId, refundId: refund.id }, 'refund accepted by the gateway');
@@ -176,27 +166,6 @@ export async function finish(
     }
     return resultOf(tx, orderId, row);
   });
-}
-
-/**
- * Queues the customer's mail behind a savepoint: a refund the gateway made must be recorded even
- * if its mail cannot be queued (the failure is logged for staff).
- */
-export async function savepointed(
-  tx: Queryable,
-  log: PaymentLog,
-  context: object,
-  fn: () => Promise<unknown>,
-): Promise<void> {
-  await tx.query('SAVEPOINT refund_mail');
-  try {
-    await fn();
-    await tx.query('RELEASE SAVEPOINT refund_mail');
-  } catch (err) {
-    await tx.query('ROLLBACK TO SAVEPOINT refund_mail');
-    await tx.query('RELEASE SAVEPOINT refund_mail');
-    log.error({ err, ...context }, 'refund recorded but its mail could not be queued');
-  }
 }
 
 /**
