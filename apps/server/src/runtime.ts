@@ -8,7 +8,7 @@ import { sweepSpooledUploads } from './http/upload-queue.ts';
 import { EventBus } from './jobs/events.ts';
 import { purgeFinishedJobs } from './jobs/queue.ts';
 import { JobRunner } from './jobs/runner.ts';
-import { bootstrapAdmin, createStaffUser, purgeLoginFailures } from './modules/auth/index.ts';
+import { bootstrapAdmin, createStaffUser, hasStaff, purgeLoginFailures } from './modules/auth/index.ts';
 import { FileService, purgeUploadQuota, sweepOrphanFiles } from './modules/files/index.ts';
 import { HttpSoapTransport, loadClientCertificate, VerifactuSender } from './modules/invoices/index.ts';
 import { createMailTransport, enqueueMail, MailDispatcher } from './modules/mail/index.ts';
@@ -39,8 +39,7 @@ export async function startRuntime(config: Config): Promise<{ app: FastifyInstan
     const seeded = await seedDemoCatalogue(db, new FileService(fileStore));
     app.log.info(seeded, 'demo catalogue loaded');
     if (!config.production && !config.admin) {
-      const { rows } = await db.query('SELECT 1 FROM staff_users LIMIT 1');
-      if (!rows[0]) {
+      if (!(await hasStaff(db))) {
         const created = await createStaffUser(db, {
           ...DEMO_ADMIN,
           name: 'Administración (demo)',

@@ -4,6 +4,7 @@ export {
   changeOwnPassword,
   createStaffUser,
   DEVICE_TTL_SECONDS,
+  hasStaff,
   purgeLoginFailures,
   requireAdmin,
   requireStaff,

@@ -42,13 +42,18 @@ export async function createStaffUser(
   return toUser(rows[0]!);
 }
 
+/** Whether any staff account exists (the first start creates one). */
+export async function hasStaff(q: Queryable): Promise<boolean> {
+  const { rows } = await q.query('SELECT 1 FROM staff_users LIMIT 1');
+  return rows.length > 0;
+}
+
 /** Creates the first admin from ADMIN_EMAIL / ADMIN_PASSWORD, only while no staff user exists. */
 export async function bootstrapAdmin(
   q: Queryable,
   admin: { email: string; password: string },
 ): Promise<boolean> {
-  const { rows } = await q.query('SELECT 1 FROM staff_users LIMIT 1');
-  if (rows.length > 0) return false;
+  if (await hasStaff(q)) return false;
   // The placeholder of .env.example and the like count as words anyone knows.
   const weakness = passwordWeakness(admin.password, [admin.email, ...KNOWN_SECRETS]);
   if (weakness) throw new ConfigError(`Configuración no válida:\n  ADMIN_PASSWORD: ${weakness}`);
