@@ -58,6 +58,7 @@ import type { CheckoutEffects, CheckoutGuards } from './modules/orders/index.ts'
 import {
   hasPaymentInProgress,
   makeRedsysRest,
+  paymentFacts,
   type RedsysRest,
   simulatorRoutes,
 } from './modules/payments/index.ts';
@@ -214,7 +215,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     db: opts.db,
     files,
     checkoutEffects: {
-      ...makeCheckoutEffects(config, files, app.log),
+      ...makeCheckoutEffects(config, files, paymentFacts, app.log),
       // The invoice of a paid order, in the transaction that marks it paid (invoices module).
       issueInvoice: async (tx, orderId, actor) =>
         void (await issueInvoiceForPaidOrder(tx, invoices, orderId, actor)),

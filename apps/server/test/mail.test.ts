@@ -13,6 +13,7 @@ import { MailDispatcher } from '../src/modules/mail/dispatcher.ts';
 import { enqueueMail, enqueueOrderMail } from '../src/modules/mail/service.ts';
 import { OutboxTransport, SmtpTransport } from '../src/modules/mail/transport.ts';
 import { getOrder } from '../src/modules/orders/service.ts';
+import { paymentFacts } from '../src/modules/payments/index.ts';
 import { Client, createTestApp, type TestApp } from './helpers.ts';
 import { deadPort, header, parseMime, part, startSmtp, type TestSmtp } from './mail-support.ts';
 
@@ -183,7 +184,7 @@ describe('order mails through a real SMTP server', () => {
 
   it('queues each milestone mail once, however often the milestone is reported', async () => {
     const id = await pickupOrder(t);
-    const effects = makeCheckoutEffects(config, t.app.deps.files);
+    const effects = makeCheckoutEffects(config, t.app.deps.files, paymentFacts);
     await t.db.transaction((tx) => effects.orderPlaced(tx, id));
     await t.db.transaction((tx) => effects.orderPlaced(tx, id));
     assert.equal(await t.db.transaction((tx) => enqueueOrderMail(tx, id, 'order-received', config)), 0);
@@ -213,7 +214,9 @@ describe('order mails through a real SMTP server', () => {
        VALUES ($1, 'B12345674', 'NIF', 'ES', 'Talleres Pérez, S.L.', 'Calle Larios 5', '29005', 'Málaga')`,
       [id],
     );
-    await t.db.transaction((tx) => makeCheckoutEffects(config, t.app.deps.files).orderPlaced(tx, id));
+    await t.db.transaction((tx) =>
+      makeCheckoutEffects(config, t.app.deps.files, paymentFacts).orderPlaced(tx, id),
+    );
     const { rows } = await t.db.query<{ to_address: string; text_body: string; html_body: string }>(
       'SELECT to_address, text_body, html_body FROM mail_outbox WHERE order_id = $1',
       [id],
@@ -238,7 +241,9 @@ describe('order mails through a real SMTP server', () => {
 
   it('sends no customer mail without a usable address, and still the shop copy', async () => {
     const id = await pickupOrder(t, 'ana@example.com, otro@example.com');
-    await t.db.transaction((tx) => makeCheckoutEffects(config, t.app.deps.files).orderPlaced(tx, id));
+    await t.db.transaction((tx) =>
+      makeCheckoutEffects(config, t.app.deps.files, paymentFacts).orderPlaced(tx, id),
+    );
     const rows = await rowsOf(t.db, 'order_id = $1', [id]);
     assert.deepEqual(
       rows.map((r) => r.to_address),
@@ -250,7 +255,9 @@ describe('order mails through a real SMTP server', () => {
   it('sends the receipt and the delivery details of a paid home delivery', async () => {
     const id = await deliveryOrder(t);
     const order: Order = await getOrder(t.db, id);
-    await t.db.transaction((tx) => makeCheckoutEffects(config, t.app.deps.files).orderPaid(tx, id));
+    await t.db.transaction((tx) =>
+      makeCheckoutEffects(config, t.app.deps.files, paymentFacts).orderPaid(tx, id),
+    );
     assert.deepEqual(
       (await rowsOf(t.db, 'order_id = $1', [id])).map((r) => r.kind),
       ['order-paid', 'delivery-details'],
@@ -452,7 +459,7 @@ describe('order mails through a real SMTP server', () => {
       warn() {},
       error: (obj: object, msg: string) => logged.push({ obj, msg }),
     };
-    const effects = makeCheckoutEffects(config, t.app.deps.files, log);
+    const effects = makeCheckoutEffects(config, t.app.deps.files, paymentFacts, log);
     await t.db.transaction(async (tx) => {
       // The outbox refuses the insert (as a broken database object would) in this transaction only.
       await tx.query(`ALTER TABLE mail_outbox ADD CONSTRAINT refuse_all CHECK (kind = 'none') NOT VALID`);

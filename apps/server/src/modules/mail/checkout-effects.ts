@@ -10,6 +10,7 @@ import {
   type MailConfig,
   type MailLogger,
   orderForMail,
+  type PaymentFacts,
 } from './service.ts';
 
 /**
@@ -50,6 +51,7 @@ async function bestEffort(
 export function makeCheckoutEffects(
   config: MailConfig,
   files: FileService,
+  facts: PaymentFacts,
   log?: MailLogger,
 ): Omit<CheckoutEffects, 'issueInvoice'> {
   return {
@@ -77,6 +79,7 @@ export function makeCheckoutEffects(
           now,
           [],
           copy.fresh ? copy : null,
+          facts,
         );
         if (order.isHomeDelivery) await enqueueForOrder(tx, order, 'delivery-details', ['shop'], config, now);
         else await enqueueForOrder(tx, order, 'order-received', ['shop'], config, now);
@@ -87,7 +90,7 @@ export function makeCheckoutEffects(
     },
     async orderCancelled(tx, orderId, rectificativa) {
       await bestEffort(tx, log, { orderId, milestone: 'cancelled' }, () =>
-        enqueueCancellationMail(tx, orderId, config, rectificativa ?? null),
+        enqueueCancellationMail(tx, orderId, config, rectificativa ?? null, facts),
       );
     },
     async orderReady(tx, orderId) {

@@ -10,5 +10,5 @@ export {
   dropMailsTo,
   filesAttachedToMails,
 } from './retention.ts';
-export { enqueueMail, listOutbox } from './service.ts';
+export { enqueueMail, listOutbox, type PaymentFacts } from './service.ts';
 export { createMailTransport } from './transport.ts';

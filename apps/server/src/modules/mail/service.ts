@@ -98,17 +98,27 @@ export function orderDedupeKey(orderId: string, kind: OrderMailKind, audience: M
   return `order:${orderId}:${kind.replace(/^order-/, '')}:${audience}`;
 }
 
-/** How the order was actually paid: at the store, or the means of the gateway attempt that was paid. */
 /** The order as its mails read it: with its tracking token, for the 'Sigue tu pedido' link. */
 export const orderForMail = (q: Queryable, orderId: string) => getOrder(q, orderId, { trackingToken: true });
 
-async function paidWithOf(q: Queryable, order: Order): Promise<PaidWith | null> {
+/**
+ * What the order's mails say about its money that only the payments know (the payments module
+ * answers; app.ts wires it in): the mail module reads no payment table itself.
+ */
+export interface PaymentFacts {
+  /** The means of the gateway attempt that paid the order, or null. */
+  paidOnlineWith(q: Queryable, orderId: string): Promise<'card' | 'bizum' | null>;
+  /** What the gateway refunded of the payment that paid the order, or null when nothing was. */
+  refundedOnline(
+    q: Queryable,
+    orderId: string,
+  ): Promise<{ amountCents: number; method: 'card' | 'bizum' } | null>;
+}
+
+/** How the order was actually paid: at the store, or the means of the gateway attempt that was paid. */
+async function paidWithOf(q: Queryable, order: Order, facts: PaymentFacts): Promise<PaidWith | null> {
   if (order.paymentMethod === 'paystore') return 'store';
-  const { rows } = await q.query<{ method: 'card' | 'bizum' }>(
-    `SELECT method FROM payment_attempts WHERE order_id = $1 AND status = 'paid' ORDER BY id DESC LIMIT 1`,
-    [order.id],
-  );
-  return rows[0]?.method ?? null;
+  return facts.paidOnlineWith(q, order.id);
 }
 
 /** An invoice a mail carries as its PDF. */
@@ -141,20 +151,16 @@ export const attachInvoices = (q: Queryable, outboxId: number, invoices: MailInv
  * what the gateway accepted to refund of the payment that paid it. Null when nothing was paid, or
  * (online) when nothing has been refunded: the mail must not say it was.
  */
-async function cancellationRefundOf(q: Queryable, order: Order): Promise<CancellationRefund | null> {
+async function cancellationRefundOf(
+  q: Queryable,
+  order: Order,
+  facts: PaymentFacts,
+): Promise<CancellationRefund | null> {
   if (!order.paidAt) return null;
   if (order.paymentMethod === 'paystore')
     return { amountCents: eurosToCents(amountDue(order)), means: 'store' };
-  const { rows } = await q.query<{ method: 'card' | 'bizum'; refunded: number }>(
-    `SELECT a.method,
-            coalesce((SELECT sum(r.amount_cents) FROM payment_refunds r
-                      WHERE r.attempt_id = a.id AND r.status = 'refunded'), 0)::int AS refunded
-     FROM payment_attempts a
-     WHERE a.order_id = $1 AND a.status = 'paid' AND a.mismatch IS NULL ORDER BY a.id LIMIT 1`,
-    [order.id],
-  );
-  const paying = rows[0];
-  return paying && paying.refunded > 0 ? { amountCents: paying.refunded, means: paying.method } : null;
+  const refunded = await facts.refundedOnline(q, order.id);
+  return refunded ? { amountCents: refunded.amountCents, means: refunded.method } : null;
 }
 
 export async function enqueueForOrder(
@@ -166,7 +172,13 @@ export async function enqueueForOrder(
   now: Date,
   attach: MailInvoice[] = [],
   conditions: ConditionsCopy | null = null,
+  /** Needed by the 'order-paid' and 'order-cancelled' mails, which say how money came and went. */
+  facts: PaymentFacts | null = null,
 ): Promise<number> {
+  const money = (): PaymentFacts => {
+    if (!facts) throw new Error(`The '${kind}' mail needs the payment facts`);
+    return facts;
+  };
   let queued = 0;
   for (const audience of audiences) {
     if (!DEFAULT_AUDIENCES[kind].includes(audience)) {
@@ -178,8 +190,8 @@ export async function enqueueForOrder(
     if (!to) continue;
     // Replies from the customer reach the shop's support address; the shop's reply reaches the customer.
     const replyTo = audience === 'customer' ? deliverableAddress(config.company.email) : customer;
-    const paidWith = kind === 'order-paid' ? await paidWithOf(q, order) : null;
-    const refund = kind === 'order-cancelled' ? await cancellationRefundOf(q, order) : null;
+    const paidWith = kind === 'order-paid' ? await paidWithOf(q, order, money()) : null;
+    const refund = kind === 'order-cancelled' ? await cancellationRefundOf(q, order, money()) : null;
     // The shop's copy says when a full invoice was asked for, so staff can check it before paying.
     const fullInvoice =
       kind === 'order-received' && audience === 'shop' ? await getInvoiceRequest(q, order.id) : null;
@@ -227,7 +239,7 @@ export async function enqueueOrderMail(
   orderId: string,
   kind: OrderMailKind,
   config: MailConfig,
-  opts: { audiences?: readonly MailAudience[]; now?: Date } = {},
+  opts: { audiences?: readonly MailAudience[]; now?: Date; facts?: PaymentFacts } = {},
 ): Promise<number> {
   const order = await getOrder(q, orderId, { trackingToken: true });
   return enqueueForOrder(
@@ -237,6 +249,9 @@ export async function enqueueOrderMail(
     opts.audiences ?? DEFAULT_AUDIENCES[kind],
     config,
     opts.now ?? new Date(),
+    [],
+    null,
+    opts.facts ?? null,
   );
 }
 
@@ -250,12 +265,21 @@ export async function enqueueCancellationMail(
   orderId: string,
   config: MailConfig,
   rectificativa: MailInvoice | null,
+  facts: PaymentFacts,
 ): Promise<number> {
   // With its tracking token: the mail links the order's tracking page, as every order mail does.
   const order = await getOrder(q, orderId, { trackingToken: true });
-  return enqueueForOrder(q, order, 'order-cancelled', ['customer'], config, new Date(), [
-    ...(rectificativa ? [rectificativa] : []),
-  ]);
+  return enqueueForOrder(
+    q,
+    order,
+    'order-cancelled',
+    ['customer'],
+    config,
+    new Date(),
+    rectificativa ? [rectificativa] : [],
+    null,
+    facts,
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 /** Card and Bizum payments through Redsys: attempts, notifications, refunds, reconciliation. */
 
 export { cancelInTransaction, cancelOrder } from './cancellation.ts';
+export { paymentFacts } from './facts.ts';
 export { registerFormBody } from './form-body.ts';
 export { makeRedsysRest, type RedsysRest } from './gateway-rest.ts';
 export { handleNotification, type NotificationResult } from './notifications.ts';
