@@ -18,6 +18,7 @@ import {
 import type { PaymentMethod } from '@shop/contracts/orders';
 import type { Queryable } from '../../db/client.ts';
 import { fail, fieldError } from '../../lib/errors.ts';
+import { storeShippingCents } from '../stores/index.ts';
 import type { CheckoutEffects, CheckoutGuards } from './effects.ts';
 import { markOrderPaid } from './paid.ts';
 import { byCustomer, byStaff, expectOpen, type LockedOrder, lockOrder, transition } from './state.ts';
@@ -45,15 +46,14 @@ interface CheckoutRow {
   customer_city: string | null;
   customer_postal_code: string | null;
   design_id: string | null;
-  store_shipping_cents: number;
+  store_id: number;
 }
 
 async function checkoutRow(tx: Queryable, id: string): Promise<CheckoutRow> {
   const { rows } = await tx.query<CheckoutRow>(
     `SELECT o.payment_method, o.is_home_delivery, o.customer_name, o.customer_email, o.customer_phone,
-            o.customer_address, o.customer_city, o.customer_postal_code, o.design_id,
-            s.shipping_cents AS store_shipping_cents
-     FROM orders o JOIN stores s ON s.id = o.store_id WHERE o.id = $1`,
+            o.customer_address, o.customer_city, o.customer_postal_code, o.design_id, o.store_id
+     FROM orders o WHERE o.id = $1`,
     [id],
   );
   return rows[0]!;
@@ -153,7 +153,7 @@ export async function addDelivery(
   if (!row.is_home_delivery) await refuseWhilePaymentInProgress(tx, orderId, guards);
   await tx.query(
     `UPDATE orders SET is_home_delivery = true, shipping_cents = $2, updated_at = now() WHERE id = $1`,
-    [orderId, row.store_shipping_cents],
+    [orderId, await storeShippingCents(tx, row.store_id)],
   );
   await settleDetails(tx, order, effects);
 }

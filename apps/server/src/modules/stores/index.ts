@@ -6,6 +6,7 @@ export {
   getStore,
   listStores,
   storeIds,
+  storeShippingCents,
   storesForSitemap,
   toStore,
   updateStore,

@@ -59,6 +59,15 @@ export async function getStore(q: Queryable, id: number): Promise<Store> {
   return store;
 }
 
+/** The store's home-delivery fee in cents (0 when the store does not exist). */
+export async function storeShippingCents(q: Queryable, id: number): Promise<number> {
+  const { rows } = await q.query<{ shipping_cents: number }>(
+    'SELECT shipping_cents FROM stores WHERE id = $1',
+    [id],
+  );
+  return rows[0]?.shipping_cents ?? 0;
+}
+
 /** Which of the given store ids exist (every store's id without `only`), in order. */
 export async function storeIds(q: Queryable, only?: readonly number[]): Promise<number[]> {
   const { rows } = only
