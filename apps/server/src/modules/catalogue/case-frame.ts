@@ -60,6 +60,13 @@ export function isOutline(value: unknown): value is PhoneOutline {
   return positive(o.widthMm) && positive(o.heightMm) && typeof o.camera === 'object' && o.camera !== null;
 }
 
+/** The model's outline when it is good enough to print from, else null. */
+export async function printableOutline(q: Queryable, modelId: number): Promise<PhoneOutline | null> {
+  const { rows } = await q.query<{ outline: unknown }>('SELECT outline FROM models WHERE id = $1', [modelId]);
+  const outline = rows[0]?.outline;
+  return isOutline(outline) ? outline : null;
+}
+
 /** The model's case frame, or null when it has no usable template (nothing can be designed then). */
 export async function caseFrameOfModel(
   q: Queryable,

@@ -2,7 +2,13 @@
 
 export { CATALOGUE_MAX_BYTES, catalogueImageTooLarge, processCatalogueImage } from './admin-images.ts';
 export { CatalogueCache } from './cache.ts';
-export { type CaseFrame, COVERAGE_TOLERANCE_PX, caseFrameOfModel, isOutline } from './case-frame.ts';
+export {
+  type CaseFrame,
+  COVERAGE_TOLERANCE_PX,
+  caseFrameOfModel,
+  isOutline,
+  printableOutline,
+} from './case-frame.ts';
 export { renderModelMockup } from './mockup.ts';
 export { addModel, changeModel } from './model-writes.ts';
 export { printCaseOfCatalogue } from './print-case.ts';

@@ -3,7 +3,7 @@ import { productName } from '@shop/contracts/product';
 import { isSceneComplete } from '@shop/contracts/scene';
 import type { Queryable } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
-import { isOutline } from '../catalogue/index.ts';
+import { printableOutline } from '../catalogue/index.ts';
 import { type FileService, fileIdFromUri } from '../files/index.ts';
 import { getOrder } from '../orders/index.ts';
 import { renderScenePrintFile } from './scene-render.ts';
@@ -33,11 +33,8 @@ export async function renderOrderPrint(
   const order = await getOrder(db, orderId);
   const scene = order.designScene;
   if (!scene || !isSceneComplete(scene)) throw fail(409, 'ORDER_STATE', 'designMissing');
-  const { rows } = await db.query<{ outline: unknown }>('SELECT outline FROM models WHERE id = $1', [
-    order.model.id,
-  ]);
-  const outline = rows[0]?.outline;
-  if (!isOutline(outline) || !order.model.template) throw fail(409, 'CONFLICT', 'printNotPossible');
+  const outline = await printableOutline(db, order.model.id);
+  if (!outline || !order.model.template) throw fail(409, 'CONFLICT', 'printNotPossible');
 
   // 2. The bytes: the original uploads (never the editor's copies) and the template image.
   const [template, ...photos] = await Promise.all([
