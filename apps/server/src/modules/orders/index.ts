@@ -37,7 +37,15 @@ export {
   ordersPastLegalKeeping,
   stripOrders,
 } from './retention.ts';
-export { createOrder, formatOrderNumber, getOrder } from './service.ts';
+export {
+  createOrder,
+  flagOrder,
+  formatOrderNumber,
+  getOrder,
+  orderStatusOf,
+  type PayableOrder,
+  payableOrder,
+} from './service.ts';
 export {
   changeStatusByStaff,
   listOrders,

@@ -259,3 +259,44 @@ export async function createOrder(
   if (row.brand_id !== input.brand.id) throw fail(400, 'MODEL_NOT_FOUND', 'modelNotFound');
   throw fail(409, 'MODEL_NOT_AVAILABLE', 'modelNotAvailable');
 }
+
+/** What a payment of the order needs to know of it (the gateway's amount and description). */
+export interface PayableOrder {
+  order_number: number;
+  payment_method: PaymentMethod | null;
+  price_cents: number;
+  shipping_cents: number;
+  brand_name: string;
+  model_name: string;
+}
+
+/** The order as a payment reads it; the caller has the order locked. */
+export async function payableOrder(q: Queryable, orderId: string): Promise<PayableOrder> {
+  const { rows } = await q.query<PayableOrder>(
+    `SELECT o.order_number, o.payment_method, o.price_cents, o.shipping_cents,
+            b.name AS brand_name, m.name AS model_name
+     FROM orders o JOIN brands b ON b.id = o.brand_id JOIN models m ON m.id = o.model_id
+     WHERE o.id = $1`,
+    [orderId],
+  );
+  if (!rows[0]) throw fail(404, 'ORDER_NOT_FOUND', 'orderNotFound');
+  return rows[0];
+}
+
+/** The order's state, or null when there is no such order. */
+export async function orderStatusOf(q: Queryable, orderId: string): Promise<OrderStatus | null> {
+  const { rows } = await q.query<{ status: OrderStatus }>('SELECT status FROM orders WHERE id = $1', [
+    orderId,
+  ]);
+  return rows[0]?.status ?? null;
+}
+
+/** Flags an order 'requiere atención' with the reason; a later reason is added to the earlier one. */
+export async function flagOrder(q: Queryable, orderId: string, reason: string): Promise<void> {
+  await q.query(
+    `UPDATE orders SET attention_at = now(),
+       attention_reason = left(CASE WHEN attention_reason IS NULL THEN $2 ELSE attention_reason || ' · ' || $2 END, 500)
+     WHERE id = $1`,
+    [orderId, reason],
+  );
+}

@@ -5,7 +5,7 @@ import type { RedsysNotificationForm } from '@shop/contracts/payments';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { hit } from '../../plugins/rate-limit.ts';
-import { byGateway, type CheckoutEffects, lockOrder, markOrderPaid } from '../orders/index.ts';
+import { byGateway, type CheckoutEffects, flagOrder, lockOrder, markOrderPaid } from '../orders/index.ts';
 import {
   decodeParamValue,
   isAuthorised,
@@ -14,7 +14,7 @@ import {
   sameNumber,
   verifySignedFields,
 } from './redsys.ts';
-import { type AttemptRow, flagOrder, type PaymentLog } from './service.ts';
+import type { AttemptRow, PaymentLog } from './service.ts';
 
 /** The gateway's signed notifications: verified, recorded, and applied to their order once. */
 

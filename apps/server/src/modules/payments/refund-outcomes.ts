@@ -2,10 +2,10 @@ import { centsToEuros, formatEuros } from '@shop/contracts/money';
 import type { Queryable } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { type InvoiceDeps, type IssuedInvoice, rectifyForCancellation } from '../invoices/index.ts';
-import { type CheckoutEffects, lockOrder, transition } from '../orders/index.ts';
+import { type CheckoutEffects, flagOrder, lockOrder, transition } from '../orders/index.ts';
 import type { RedsysRest } from './gateway-rest.ts';
 import { type RefundableAttempt, type RefundRow, refundById } from './refund-records.ts';
-import { flagOrder, type PaymentLog } from './service.ts';
+import type { PaymentLog } from './service.ts';
 
 /**
  * What follows a refund's verdict when the refund is a cancellation's (payments/cancellation.ts

@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { centsToEuros } from '@shop/contracts/money';
-import { isPastCheckout, isPayableOnline, type OrderStatus } from '@shop/contracts/order-lifecycle';
-import type { PaymentMethod } from '@shop/contracts/orders';
+import { isPastCheckout, isPayableOnline } from '@shop/contracts/order-lifecycle';
 import type {
   OnlinePaymentMethod,
   PaymentAttemptStatus,
@@ -14,7 +13,14 @@ import type { Database, Queryable } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { fail } from '../../lib/errors.ts';
 import { hit } from '../../plugins/rate-limit.ts';
-import { byCustomer, formatOrderNumber, lockOrder, transition } from '../orders/index.ts';
+import {
+  byCustomer,
+  formatOrderNumber,
+  lockOrder,
+  orderStatusOf,
+  payableOrder,
+  transition,
+} from '../orders/index.ts';
 import { type RedsysParams, signRequest, verifySignedFields } from './redsys.ts';
 
 /**
@@ -49,15 +55,6 @@ export function mintGatewayOrder(orderNumber: number): string {
   return digits + tail;
 }
 
-interface PayableOrderRow {
-  order_number: number;
-  payment_method: PaymentMethod | null;
-  price_cents: number;
-  shipping_cents: number;
-  brand_name: string;
-  model_name: string;
-}
-
 export interface InitiateInput {
   orderId: string;
   method: OnlinePaymentMethod;
@@ -79,14 +76,7 @@ export async function initiatePayment(
     const locked = await lockOrder(tx, input.orderId);
     // Paid online, printed or further: the order's price and data are frozen.
     if (isPastCheckout(locked.status)) throw fail(409, 'ORDER_STATE', 'paymentAlreadySettled');
-    const { rows } = await tx.query<PayableOrderRow>(
-      `SELECT o.order_number, o.payment_method, o.price_cents, o.shipping_cents,
-              b.name AS brand_name, m.name AS model_name
-       FROM orders o JOIN brands b ON b.id = o.brand_id JOIN models m ON m.id = o.model_id
-       WHERE o.id = $1`,
-      [input.orderId],
-    );
-    const row = rows[0]!;
+    const row = await payableOrder(tx, input.orderId);
     if (locked.status === 'cancelled') throw fail(409, 'ORDER_STATE', 'orderStateConflict');
     if (row.payment_method === 'paystore') throw fail(409, 'ORDER_STATE', 'paymentNotPayNow');
     if (row.payment_method !== 'paynow' || !isPayableOnline(locked.status)) {
@@ -156,16 +146,6 @@ export interface AttemptRow {
   status: PaymentAttemptStatus;
 }
 
-/** Flags an order 'requiere atención' with the reason; a later reason is added to the earlier one. */
-export async function flagOrder(q: Queryable, orderId: string, reason: string): Promise<void> {
-  await q.query(
-    `UPDATE orders SET attention_at = now(),
-       attention_reason = left(CASE WHEN attention_reason IS NULL THEN $2 ELSE attention_reason || ' · ' || $2 END, 500)
-     WHERE id = $1`,
-    [orderId, reason],
-  );
-}
-
 /**
  * The customer came back through the KO return: the gateway did not take the money, so the
  * order's pending attempts end as failed. Should the gateway authorise one of them after all, its
@@ -218,11 +198,8 @@ export async function signedForOrder(
 
 /** The payment side of an order, for the customer's pages (the owning session's, and staff's). */
 export async function paymentStatus(q: Queryable, orderId: string): Promise<PaymentStatus> {
-  const { rows: orders } = await q.query<{ status: OrderStatus }>('SELECT status FROM orders WHERE id = $1', [
-    orderId,
-  ]);
-  const order = orders[0];
-  if (!order) throw fail(404, 'ORDER_NOT_FOUND', 'orderNotFound');
+  const status = await orderStatusOf(q, orderId);
+  if (!status) throw fail(404, 'ORDER_NOT_FOUND', 'orderNotFound');
   const { rows } = await q.query<AttemptListRow>(
     `SELECT gateway_order, method, status, mismatch, amount_cents, ds_response, created_at, updated_at
      FROM payment_attempts WHERE order_id = $1 ORDER BY id DESC`,
@@ -232,8 +209,8 @@ export async function paymentStatus(q: Queryable, orderId: string): Promise<Paym
   // A payment that could not be applied is being given back: for the customer it did not pay.
   const latestStatus = latest?.mismatch ? 'failed' : latest?.status;
   return {
-    status: isPastCheckout(order.status) ? 'paid' : (latestStatus ?? 'none'),
-    orderStatus: order.status,
+    status: isPastCheckout(status) ? 'paid' : (latestStatus ?? 'none'),
+    orderStatus: status,
     attempts: rows.map((r) => ({
       gatewayOrder: r.gateway_order,
       method: r.method,
