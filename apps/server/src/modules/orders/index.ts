@@ -43,7 +43,6 @@ export {
   formatOrderNumber,
   getOrder,
   orderStatusOf,
-  type PayableOrder,
   payableOrder,
 } from './service.ts';
 export {

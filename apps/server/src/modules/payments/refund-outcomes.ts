@@ -9,8 +9,8 @@ import type { PaymentLog } from './service.ts';
 
 /**
  * What follows a refund's verdict when the refund is a cancellation's (payments/cancellation.ts
- * starts it, payments/refunds.ts records the verdict and calls these), and the savepoint every
- * refund's paperwork goes behind. Apart from both, so neither imports the other.
+ * starts it, payments/refunds.ts records the verdict and calls these). Apart from both, so
+ * neither imports the other.
  */
 
 export interface RefundDeps {
@@ -25,27 +25,6 @@ export interface RefundDeps {
 /** The rectificativa as the mails attach it. */
 export const mailInvoice = (i: IssuedInvoice | null) =>
   i ? { number: i.fullNumber, fileId: i.pdfFileId } : null;
-
-/**
- * Queues the customer's mail behind a savepoint: a refund the gateway made must be recorded even
- * if its mail cannot be queued (the failure is logged for staff).
- */
-export async function savepointed(
-  tx: Queryable,
-  log: PaymentLog,
-  context: object,
-  fn: () => Promise<unknown>,
-): Promise<void> {
-  await tx.query('SAVEPOINT refund_mail');
-  try {
-    await fn();
-    await tx.query('RELEASE SAVEPOINT refund_mail');
-  } catch (err) {
-    await tx.query('ROLLBACK TO SAVEPOINT refund_mail');
-    await tx.query('RELEASE SAVEPOINT refund_mail');
-    log.error({ err, ...context }, 'refund recorded but its mail could not be queued');
-  }
-}
 
 /**
  * Phase 3 of a cancellation's accepted refund, in its transaction: the rectificativa of what is

@@ -6,12 +6,8 @@ import type { Database, Queryable } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
 import { type IssuedInvoice, issueCorrectiveInvoice } from '../invoices/index.ts';
 import { lockOrder } from '../orders/index.ts';
-import {
-  completeCancellation,
-  flagRefusedCancellation,
-  type RefundDeps,
-  savepointed,
-} from './refund-outcomes.ts';
+import { completeCancellation, flagRefusedCancellation, type RefundDeps } from './refund-outcomes.ts';
+import type { PaymentLog } from './service.ts';
 
 export type { RefundDeps } from './refund-outcomes.ts';
 
@@ -166,6 +162,27 @@ export async function finish(
     }
     return resultOf(tx, orderId, row);
   });
+}
+
+/**
+ * Queues the customer's mail behind a savepoint: a refund the gateway made must be recorded even
+ * if its mail cannot be queued (the failure is logged for staff).
+ */
+async function savepointed(
+  tx: Queryable,
+  log: PaymentLog,
+  context: object,
+  fn: () => Promise<unknown>,
+): Promise<void> {
+  await tx.query('SAVEPOINT refund_mail');
+  try {
+    await fn();
+    await tx.query('RELEASE SAVEPOINT refund_mail');
+  } catch (err) {
+    await tx.query('ROLLBACK TO SAVEPOINT refund_mail');
+    await tx.query('RELEASE SAVEPOINT refund_mail');
+    log.error({ err, ...context }, 'refund recorded but its mail could not be queued');
+  }
 }
 
 /**
