@@ -53,7 +53,10 @@ export const MODULES: Readonly<Record<string, ModuleSpec>> = {
     ],
     uses: ['auth', 'files', 'orders'],
   },
-  print: { tables: ['print_batches', 'print_batch_orders'], uses: ['files', 'catalogue', 'orders'] },
+  print: {
+    tables: ['print_batches', 'print_batch_orders'],
+    uses: ['files', 'stores', 'catalogue', 'orders'],
+  },
   retention: { tables: ['retention_runs'], uses: [] },
 };
 

@@ -53,7 +53,6 @@ import { requireStaff } from './modules/auth/index.ts';
 import { CatalogueCache } from './modules/catalogue/index.ts';
 import { FileService } from './modules/files/index.ts';
 import { type InvoiceDeps, invoiceRoutes, issueInvoiceForPaidOrder } from './modules/invoices/index.ts';
-import { makeCheckoutEffects } from './modules/mail/index.ts';
 import type { CheckoutEffects, CheckoutGuards } from './modules/orders/index.ts';
 import {
   hasPaymentInProgress,
@@ -73,6 +72,7 @@ import { registerRequestContext } from './plugins/request-context.ts';
 import { routePreloads } from './plugins/route-preloads.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { FileStore } from './storage/file-store.ts';
+import { makeCheckoutEffects } from './workflows/order-mails.ts';
 
 export interface Deps {
   config: Config;

@@ -13,11 +13,11 @@ import { FileService, purgeUploadQuota, sweepOrphanFiles } from './modules/files
 import { HttpSoapTransport, loadClientCertificate, VerifactuSender } from './modules/invoices/index.ts';
 import { createMailTransport, enqueueMail, MailDispatcher } from './modules/mail/index.ts';
 import { sweepUnattachedUploads } from './modules/orders/index.ts';
-import { reconcilePendingAttempts, reconcilePendingRefunds } from './modules/payments/index.ts';
 import { purgeRateLimits } from './plugins/rate-limit.ts';
 import { openFileStore } from './storage/config.ts';
 import { LocalFileStore } from './storage/file-store.ts';
 import type { S3FileStore } from './storage/s3-store.ts';
+import { reconcilePendingAttempts, reconcilePendingRefunds } from './workflows/reconcile-payments.ts';
 import { runRetention } from './workflows/retention.ts';
 
 /** The demo back-office account, created only in demo mode and never in production. */

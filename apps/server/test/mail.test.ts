@@ -8,12 +8,11 @@ import { formatEuros } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 import type { Queryable } from '../src/db/client.ts';
 import { loadConfig } from '../src/env.ts';
-import { makeCheckoutEffects } from '../src/modules/mail/checkout-effects.ts';
 import { MailDispatcher } from '../src/modules/mail/dispatcher.ts';
 import { enqueueMail, enqueueOrderMail } from '../src/modules/mail/service.ts';
 import { OutboxTransport, SmtpTransport } from '../src/modules/mail/transport.ts';
-import { getOrder } from '../src/modules/orders/service.ts';
 import { paymentFacts } from '../src/modules/payments/index.ts';
+import { makeCheckoutEffects, orderMailFacts } from '../src/workflows/order-mails.ts';
 import { Client, createTestApp, type TestApp } from './helpers.ts';
 import { deadPort, header, parseMime, part, startSmtp, type TestSmtp } from './mail-support.ts';
 
@@ -23,6 +22,8 @@ import { deadPort, header, parseMime, part, startSmtp, type TestSmtp } from './m
 
 const EVIL_NAME = 'Ana <script>alert(1)</script>\r\nBcc: intruso@evil.example\r\nX-Injected: yes';
 const CUSTOMER = 'ana.cliente@example.com';
+/** The order, its invoices and its money, as the order mails read them. */
+const mailFacts = orderMailFacts(paymentFacts);
 
 async function newOrder(t: TestApp): Promise<string> {
   const c = new Client(t.app);
@@ -110,8 +111,10 @@ describe('order mails through a real SMTP server', () => {
 
   it('delivers the order-received mails as queued, escaped and without header injection', async () => {
     const id = await pickupOrder(t);
-    const order = await getOrder(t.db, id);
-    const queued = await t.db.transaction((tx) => enqueueOrderMail(tx, id, 'order-received', config));
+    const order = await mailFacts.orders.order(t.db, id);
+    const queued = await t.db.transaction((tx) =>
+      enqueueOrderMail(tx, id, 'order-received', config, mailFacts),
+    );
     assert.equal(queued, 2);
     const rows = await rowsOf(t.db, 'order_id = $1', [id]);
     assert.deepEqual(
@@ -187,7 +190,10 @@ describe('order mails through a real SMTP server', () => {
     const effects = makeCheckoutEffects(config, t.app.deps.files, paymentFacts);
     await t.db.transaction((tx) => effects.orderPlaced(tx, id));
     await t.db.transaction((tx) => effects.orderPlaced(tx, id));
-    assert.equal(await t.db.transaction((tx) => enqueueOrderMail(tx, id, 'order-received', config)), 0);
+    assert.equal(
+      await t.db.transaction((tx) => enqueueOrderMail(tx, id, 'order-received', config, mailFacts)),
+      0,
+    );
     assert.equal((await rowsOf(t.db, 'order_id = $1', [id])).length, 2);
 
     // Paid at the counter: the receipt to the customer; the shop already has its copy.
@@ -254,7 +260,7 @@ describe('order mails through a real SMTP server', () => {
 
   it('sends the receipt and the delivery details of a paid home delivery', async () => {
     const id = await deliveryOrder(t);
-    const order: Order = await getOrder(t.db, id);
+    const order: Order = await mailFacts.orders.order(t.db, id);
     await t.db.transaction((tx) =>
       makeCheckoutEffects(config, t.app.deps.files, paymentFacts).orderPaid(tx, id),
     );
@@ -467,7 +473,7 @@ describe('order mails through a real SMTP server', () => {
       await tx.query(`ALTER TABLE mail_outbox DROP CONSTRAINT refuse_all`);
       await tx.query(`UPDATE orders SET customer_phone = '699000000' WHERE id = $1`, [id]);
     });
-    assert.equal((await getOrder(t.db, id)).customerPhone, '699000000');
+    assert.equal((await mailFacts.orders.order(t.db, id)).customerPhone, '699000000');
     assert.equal((await rowsOf(t.db, 'order_id = $1', [id])).length, 0);
     assert.equal(logged.length, 1);
     assert.equal(logged[0]!.msg, 'order mail could not be queued');
@@ -516,7 +522,9 @@ describe('the .eml outbox', () => {
   it('writes each message as a complete .eml file named after its Message-ID', async () => {
     const id = await pickupOrder(t);
     await t.db.transaction((tx) =>
-      enqueueOrderMail(tx, id, 'order-received', config(), { audiences: ['customer'] }),
+      enqueueOrderMail(tx, id, 'order-received', config(), mailFacts, {
+        audiences: ['customer'],
+      }),
     );
     const [row] = await rowsOf(t.db, 'order_id = $1', [id]);
     const transport = new OutboxTransport(path.join(dir, 'outbox'));

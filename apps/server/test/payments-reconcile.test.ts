@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Order } from '@shop/contracts/orders';
 import type { PaymentPage } from '@shop/contracts/payments-admin';
-import { type ReconcileDeps, reconcilePendingAttempts } from '../src/modules/payments/reconcile.ts';
+import { type ReconcileDeps, reconcilePendingAttempts } from '../src/workflows/reconcile-payments.ts';
 import { ADMIN, Client, createStaff, createTestApp, STORE1, signedIn, type TestApp } from './helpers.ts';
 import {
   attemptsOf,

@@ -3,8 +3,8 @@ import { after, before, describe, test } from 'node:test';
 import { messages } from '@shop/contracts/messages';
 import type { Order } from '@shop/contracts/orders';
 import type { PaymentStatus } from '@shop/contracts/payments';
-import { reconcilePendingAttempts } from '../src/modules/payments/reconcile.ts';
 import { verifySignedFields } from '../src/modules/payments/redsys.ts';
+import { reconcilePendingAttempts } from '../src/workflows/reconcile-payments.ts';
 import { Client, createTestApp, type TestApp, tableCounts } from './helpers.ts';
 import {
   attemptsOf,

@@ -9,7 +9,7 @@ import { formatEuros } from '@shop/contracts/money';
 import type { Order, OrderEvent } from '@shop/contracts/orders';
 import type { PaymentPage } from '@shop/contracts/payments-admin';
 import { decodeMerchantParameters, type RedsysParams, signRequest } from '../src/modules/payments/redsys.ts';
-import { reconcilePendingRefunds } from '../src/modules/payments/refunds.ts';
+import { reconcilePendingRefunds } from '../src/workflows/reconcile-payments.ts';
 import { ADMIN, Client, STORE1, signedIn, type TestApp } from './helpers.ts';
 import { deliverQueuedMail } from './mail-support.ts';
 import { type CatalogueModel, firstModel, PUBLIC_TEST_KEY } from './payments-support.ts';

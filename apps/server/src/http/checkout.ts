@@ -13,6 +13,7 @@ import type { Queryable } from '../db/client.ts';
 import { fail } from '../lib/errors.ts';
 import { requireStaff, requireStoreAccess } from '../modules/auth/index.ts';
 import { fileIdFromUri } from '../modules/files/index.ts';
+import { invoicesOfOrders } from '../modules/invoices/index.ts';
 import {
   addDelivery,
   type CheckoutEffects,
@@ -62,7 +63,9 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   ) => {
     const access = await orderAccess(db, req, req.params.id);
     await db.transaction((tx) => run(tx, effects));
-    return reply.header('cache-control', 'no-store').send(await readOrderFor(db, req.params.id, access));
+    return reply
+      .header('cache-control', 'no-store')
+      .send(await readOrderFor(db, req.params.id, access, invoicesOfOrders));
   };
 
   r.put(

@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fail } from '../lib/errors.ts';
 import { fileIdFromUri, fileUri } from '../modules/files/index.ts';
+import { invoicesOfOrders } from '../modules/invoices/index.ts';
 import {
   addPhoto,
   attachPhoto,
@@ -48,7 +49,7 @@ export async function orderPhotoRoutes(app: FastifyInstance): Promise<void> {
       await db.transaction((tx) =>
         attachPhoto(tx, files, req.params.id, fileIdFromUri(req.body.image), ownerHash, byCustomer),
       );
-      return reply.headers(noStore).send(await readOrderFor(db, req.params.id, access));
+      return reply.headers(noStore).send(await readOrderFor(db, req.params.id, access, invoicesOfOrders));
     },
   );
 
@@ -64,7 +65,7 @@ export async function orderPhotoRoutes(app: FastifyInstance): Promise<void> {
       await db.transaction((tx) =>
         addPhoto(tx, files, req.params.id, fileIdFromUri(req.body.image), ownerHash),
       );
-      return reply.headers(noStore).send(await readOrderFor(db, req.params.id, access));
+      return reply.headers(noStore).send(await readOrderFor(db, req.params.id, access, invoicesOfOrders));
     },
   );
 
@@ -82,7 +83,7 @@ export async function orderPhotoRoutes(app: FastifyInstance): Promise<void> {
     async (req, reply) => {
       const access = await orderAccess(db, req, req.params.id);
       await db.transaction((tx) => saveDraftScene(tx, req.params.id, req.body.scene));
-      return reply.headers(noStore).send(await readOrderFor(db, req.params.id, access));
+      return reply.headers(noStore).send(await readOrderFor(db, req.params.id, access, invoicesOfOrders));
     },
   );
 
@@ -92,7 +93,7 @@ export async function orderPhotoRoutes(app: FastifyInstance): Promise<void> {
     async (req, reply) => {
       const access = await orderAccess(db, req, req.params.id);
       await db.transaction((tx) => detachPhoto(tx, req.params.id));
-      return reply.headers(noStore).send(await readOrderFor(db, req.params.id, access));
+      return reply.headers(noStore).send(await readOrderFor(db, req.params.id, access, invoicesOfOrders));
     },
   );
 

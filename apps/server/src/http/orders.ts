@@ -8,6 +8,7 @@ import { Origin } from '@shop/contracts/stores';
 import { TrackingParamsSchema, TrackingSchema } from '@shop/contracts/tracking';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { invoicesOfOrders } from '../modules/invoices/index.ts';
 import {
   createOrder,
   orderAccess,
@@ -42,7 +43,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   for (const url of ['/api/orders/:id', '/api/orders/:id/details']) {
     r.get(url, readOrder, async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return readOrderFor(db, req.params.id, await orderAccess(db, req, req.params.id));
+      return readOrderFor(db, req.params.id, await orderAccess(db, req, req.params.id), invoicesOfOrders);
     });
   }
 
@@ -53,7 +54,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     async (req, reply) => {
       reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
       const orderId = await orderOfTrackingToken(db, req.params.token);
-      return orderTracking(db, orderId, req.params.token);
+      return orderTracking(db, orderId, req.params.token, invoicesOfOrders);
     },
   );
 }

@@ -8,8 +8,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../modules/auth/index.ts';
-import { resolveAttempt } from '../modules/payments/index.ts';
 import { listPayments, paymentsCsv } from '../read-models/payments.ts';
+import { resolveAttempt } from '../workflows/reconcile-payments.ts';
 
 /** The payments screen's calls (admin): the list with its CSV export, and resolving lost attempts. */
 export async function paymentAdminRoutes(app: FastifyInstance): Promise<void> {

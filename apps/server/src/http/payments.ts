@@ -30,12 +30,10 @@ import {
   parseMerchantKey,
   paymentStatus,
   RedsysKeyError,
-  type RefundDeps,
-  refundMismatched,
-  refundOrder,
   registerFormBody,
   signedForOrder,
 } from '../modules/payments/index.ts';
+import { type RefundDeps, refundMismatched, refundOrder } from '../workflows/refund.ts';
 
 /** A notification is three short fields; anything much bigger is not from the gateway. */
 export const NOTIFICATION_BODY_LIMIT = 16 * 1024;

@@ -13,16 +13,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../lib/errors.ts';
 import { requireAdmin, requireStaff, requireStoreAccess } from '../modules/auth/index.ts';
+import { fileUriOrNull } from '../modules/files/index.ts';
 import {
   createPrintBatch,
   getPrintBatch,
   listPrintBatches,
   markBatchPrinted,
   printBatchFileId,
-  printQueue,
-  saveStoreSettings,
-  storeSettings,
 } from '../modules/print/index.ts';
+import { saveStoreSettings, storeSettings } from '../modules/stores/index.ts';
+import { printQueue } from '../read-models/print-batches.ts';
 
 /** The print queue, print batches and each store's sheet and commission settings (staff). */
 export async function printBatchRoutes(app: FastifyInstance): Promise<void> {
@@ -41,7 +41,8 @@ export async function printBatchRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return printQueue(db, requireStaff(req.staff), req.query.storeId);
+      const lines = await printQueue(db, requireStaff(req.staff), req.query.storeId);
+      return lines.map(({ designId, ...line }) => ({ ...line, design: fileUriOrNull(designId) }));
     },
   );
 

@@ -20,6 +20,7 @@ import type { Queryable } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { requireStaff, requireStoreAccess } from '../modules/auth/index.ts';
 import { fileUri } from '../modules/files/index.ts';
+import { invoicesOfOrders } from '../modules/invoices/index.ts';
 import {
   changeStatusByStaff,
   getOrder,
@@ -28,8 +29,8 @@ import {
   orderTimeline,
   printOrder,
 } from '../modules/orders/index.ts';
-import { cancelInTransaction, cancelOrder } from '../modules/payments/index.ts';
 import { renderOrderPrint } from '../modules/print/index.ts';
+import { cancelInTransaction, cancelOrder } from '../workflows/cancel-order.ts';
 
 /** The back office's order calls. Listing orders exposes personal data: staff only. */
 export async function staffOrderRoutes(app: FastifyInstance): Promise<void> {
@@ -43,7 +44,7 @@ export async function staffOrderRoutes(app: FastifyInstance): Promise<void> {
     async (req, reply) => {
       const staff = requireStaff(req.staff);
       reply.header('cache-control', 'no-store');
-      return listOrders(db, staff, req.query);
+      return listOrders(db, staff, req.query, invoicesOfOrders);
     },
   );
 
@@ -88,7 +89,7 @@ export async function staffOrderRoutes(app: FastifyInstance): Promise<void> {
         });
       }
       reply.header('cache-control', 'no-store');
-      return getOrder(db, req.params.id);
+      return getOrder(db, req.params.id, { invoices: invoicesOfOrders });
     },
   );
 

@@ -11,6 +11,8 @@ export {
 } from './case-frame.ts';
 export { renderModelMockup } from './mockup.ts';
 export { addModel, changeModel } from './model-writes.ts';
+export { catalogueOfOrders, modelOnSale } from './order-models.ts';
+export { phonesOf } from './phones.ts';
 export { printCaseOfCatalogue } from './print-case.ts';
 export {
   type Audience,

@@ -1,4 +1,5 @@
 /** Stored files: their records, URIs, access kinds, and what each client and order may store. */
+export { oldUploads } from './old-uploads.ts';
 export {
   chargeQuota,
   expectQuotaLeft,
@@ -18,3 +19,4 @@ export {
   PRIVATE_KINDS,
   sweepOrphanFiles,
 } from './service.ts';
+export { fileSizes } from './sizes.ts';

@@ -1,6 +1,7 @@
 import type { StaffUser } from '@shop/contracts/auth';
 import type { Database, Queryable } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
+import { isOrderPaid } from '../orders/index.ts';
 import { insertRecord, lockChain, softwareIdentity } from './chain.ts';
 import { stripControlChars } from './pdf-text.ts';
 import { invoiceByNumber } from './stored-invoice.ts';
@@ -38,11 +39,8 @@ export async function annulInvoice(
     if (invoice.kind === 'R1' || invoice.kind === 'R5') {
       throw fail(409, 'INVOICE_STATE', 'rectificativaNotAnnullable');
     }
-    const { rows: sold } = await tx.query<{ paid: boolean }>(
-      'SELECT paid_at IS NOT NULL AS paid FROM orders WHERE id = $1',
-      [invoice.order_id],
-    );
-    if (sold[0]?.paid) throw fail(409, 'INVOICE_SALE_HAPPENED', 'invoiceSaleHappened');
+    if (await isOrderPaid(tx, invoice.order_id))
+      throw fail(409, 'INVOICE_SALE_HAPPENED', 'invoiceSaleHappened');
     const recordId = await appendAnulacion(tx, deps, invoice, false);
     await tx.query(
       'INSERT INTO invoice_annulments (invoice_id, record_id, reason, annulled_by) VALUES ($1, $2, $3, $4)',

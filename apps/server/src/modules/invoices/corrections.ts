@@ -3,6 +3,7 @@ import { fail } from '../../lib/errors.ts';
 import { getOrder, lockOrder } from '../orders/index.ts';
 import { type InvoiceLine, splitVatIncluded, VAT_RATE } from './amounts.ts';
 import { type FiscalIdentity, issue } from './issue.ts';
+import { invoicesOfOrders } from './order-invoices.ts';
 import { stripControlChars } from './pdf-text.ts';
 import { currentInvoice, remainingCents, type StoredInvoice } from './stored-invoice.ts';
 import type { InvoiceActor, InvoiceDeps, IssuedInvoice } from './types.ts';
@@ -59,7 +60,7 @@ export async function issueCorrectiveInvoice(
       vatRate: VAT_RATE,
     },
   ];
-  const order = await getOrder(tx, input.orderId);
+  const order = await getOrder(tx, input.orderId, { invoices: invoicesOfOrders });
   const full = original.kind !== 'F2';
   return issue(tx, deps, {
     order,

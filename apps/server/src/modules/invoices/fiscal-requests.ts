@@ -6,6 +6,7 @@ import { requireStoreAccess } from '../auth/index.ts';
 import { getOrder, lockOrder } from '../orders/index.ts';
 import { type InvoiceLine, VAT_RATE } from './amounts.ts';
 import { type FiscalIdentity, issue } from './issue.ts';
+import { invoicesOfOrders } from './order-invoices.ts';
 import { stripControlChars } from './pdf-text.ts';
 import { currentInvoice, invoiceByNumber, remainingCents } from './stored-invoice.ts';
 import type { InvoiceDeps, IssuedInvoice } from './types.ts';
@@ -121,7 +122,7 @@ export async function exchangeForFullInvoice(
 ): Promise<IssuedInvoice> {
   return db.transaction(async (tx) => {
     const original = await invoiceByNumber(tx, number, true);
-    const order = await getOrder(tx, original.order_id);
+    const order = await getOrder(tx, original.order_id, { invoices: invoicesOfOrders });
     requireStoreAccess(staff, order.store.id);
     const request = readFiscalData(data);
     const current = await currentInvoice(tx, original.order_id);

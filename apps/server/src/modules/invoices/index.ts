@@ -9,7 +9,9 @@ export { issueCorrectiveInvoice, rectifyForCancellation } from './corrections.ts
 export { getInvoiceRequest } from './fiscal-requests.ts';
 export { invoicesNameStaff } from './issuers.ts';
 export { issueInvoiceForPaidOrder } from './order-invoice.ts';
+export { invoicesOfOrders } from './order-invoices.ts';
 export { orderInvoicePdf, verifyStoredChain } from './queries.ts';
+export { invoiceNumber, orderHasInvoice } from './refund-lookups.ts';
 export { dropInvoiceRequests, filesOfInvoices } from './retention.ts';
 export { invoiceRoutes } from './routes.ts';
 export { VerifactuSender } from './sender.ts';

@@ -10,6 +10,7 @@ import { getOrder, lockOrder } from '../orders/index.ts';
 import { buildInvoiceAmounts } from './amounts.ts';
 import { findInvoiceRequest, requestedFiscalIdentity } from './fiscal-requests.ts';
 import { issue } from './issue.ts';
+import { invoicesOfOrders } from './order-invoices.ts';
 import { stripControlChars } from './pdf-text.ts';
 import type { InvoiceActor, InvoiceDeps, IssuedInvoice } from './types.ts';
 
@@ -58,7 +59,7 @@ export async function issueInvoiceForPaidOrder(
       created: false,
     };
   }
-  const order = await getOrder(tx, orderId);
+  const order = await getOrder(tx, orderId, { invoices: invoicesOfOrders });
   if (!order.paidAt || order.status === 'cancelled') throw fail(409, 'ORDER_STATE', 'invoiceNeedsPayment');
   const request = await findInvoiceRequest(tx, orderId);
   const { lines, totals } = orderAmounts(order);

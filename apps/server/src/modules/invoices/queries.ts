@@ -10,7 +10,7 @@ import { centsToEuros } from '@shop/contracts/money';
 import type { Queryable } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
 import type { FileService } from '../files/index.ts';
-import { formatOrderNumber } from '../orders/index.ts';
+import { formatOrderNumber, type OrderFacts, orderFacts } from '../orders/index.ts';
 import { softwareIdentity } from './chain.ts';
 import { legacyRecordXml } from './stored-alta.ts';
 import type { InvoiceConfig } from './types.ts';
@@ -29,7 +29,6 @@ interface InvoiceListRow {
   series: string;
   issued_at: Date;
   order_id: string;
-  order_number: number;
   store_id: number;
   store_name: string;
   buyer_name: string | null;
@@ -40,7 +39,6 @@ interface InvoiceListRow {
   annulled: boolean;
   replaced_by: string | null;
   open: boolean;
-  sold: boolean;
   base_cents: number;
   vat_cents: number;
   vat_rate: number;
@@ -65,18 +63,16 @@ export async function listInvoices(
   config: InvoiceConfig,
 ): Promise<InvoicePage> {
   const { rows } = await q.query<InvoiceListRow>(
-    `SELECT i.id, i.full_number, i.kind, i.series, i.issued_at, i.order_id, o.order_number, i.store_id,
+    `SELECT i.id, i.full_number, i.kind, i.series, i.issued_at, i.order_id, i.store_id,
             i.store->>'name' AS store_name, i.buyer_name, i.buyer_fiscal_name, i.buyer_tax_id,
             coalesce(ri.full_number, si.full_number) AS refers_to, coalesce(an.reason, i.reason) AS reason,
             an.invoice_id IS NOT NULL AS annulled, rep.full_number AS replaced_by,
             (an.invoice_id IS NULL AND rep.id IS NULL
               AND NOT EXISTS (SELECT 1 FROM invoices c WHERE c.rectifies_invoice_id = i.id)) AS open,
-            o.paid_at IS NOT NULL AS sold,
             i.base_cents, i.vat_cents, i.vat_rate, i.total_cents,
             r.state, r.record_type, r.subsanacion, r.late, r.csv, r.aeat_code, r.aeat_text, r.hash,
             count(*) OVER () AS total
      FROM invoices i
-     JOIN orders o ON o.id = i.order_id
      JOIN LATERAL (SELECT * FROM verifactu_records vr WHERE vr.invoice_id = i.id ORDER BY vr.id DESC LIMIT 1) r ON true
      LEFT JOIN invoices ri ON ri.id = i.rectifies_invoice_id
      LEFT JOIN invoices si ON si.id = i.replaces_invoice_id
@@ -95,6 +91,12 @@ export async function listInvoices(
     );
     total = count.rows[0]!.n;
   }
+  // Each order's number and whether its sale happened (the invoice of a paid order is not annullable).
+  const orders = await orderFacts(
+    q,
+    rows.map((r) => r.order_id),
+  );
+  const orderOf = (r: InvoiceListRow): OrderFacts => orders.get(r.order_id)!;
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -103,7 +105,7 @@ export async function listInvoices(
       series: r.series,
       issuedAt: r.issued_at.toISOString(),
       orderId: r.order_id,
-      orderNumber: formatOrderNumber(r.order_number),
+      orderNumber: formatOrderNumber(orderOf(r).orderNumber),
       storeId: r.store_id,
       storeName: r.store_name,
       customer: r.buyer_fiscal_name ?? r.buyer_name,
@@ -112,7 +114,7 @@ export async function listInvoices(
       reason: r.reason,
       annulled: r.annulled,
       replacedBy: r.replaced_by,
-      annullable: r.open && ORDINARY.includes(r.kind) && !r.sold,
+      annullable: r.open && ORDINARY.includes(r.kind) && !orderOf(r).paid,
       exchangeable: r.open && r.kind === 'F2',
       base: centsToEuros(r.base_cents),
       vat: centsToEuros(r.vat_cents),

@@ -2,7 +2,7 @@ import { formatEuros } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 import { productName } from '@shop/contracts/product';
 import type { Queryable } from '../../db/client.ts';
-import { getOrder } from '../orders/service.ts';
+import type { MailFacts } from './facts.ts';
 import {
   type MailBlock,
   type MailBranding,
@@ -138,8 +138,9 @@ export async function enqueueRefundMail(
   dedupe: string,
   input: RefundMailInput,
   config: MailConfig,
+  facts: Pick<MailFacts, 'orders'>,
 ): Promise<boolean> {
-  const order = await getOrder(q, orderId, { trackingToken: true });
+  const order = await facts.orders.order(q, orderId);
   const to = deliverableAddress(order.customerEmail);
   if (!to) return false;
   const mail = renderRefundMail(kind, order, input, config);

@@ -6,9 +6,8 @@ import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { currentRequestId } from '../../lib/request-context.ts';
-import { getInvoiceRequest, orderInvoicePdf } from '../invoices/index.ts';
-import { getOrder } from '../orders/service.ts';
 import { type ConditionsCopy, conditionsFilename } from './conditions.ts';
+import type { MailFacts, PaymentFacts } from './facts.ts';
 import { footerLines, headerText, type MailAudience } from './layout.ts';
 import { amountDue } from './order-blocks.ts';
 import {
@@ -98,23 +97,6 @@ export function orderDedupeKey(orderId: string, kind: OrderMailKind, audience: M
   return `order:${orderId}:${kind.replace(/^order-/, '')}:${audience}`;
 }
 
-/** The order as its mails read it: with its tracking token, for the 'Sigue tu pedido' link. */
-export const orderForMail = (q: Queryable, orderId: string) => getOrder(q, orderId, { trackingToken: true });
-
-/**
- * What the order's mails say about its money that only the payments know (the payments module
- * answers; app.ts wires it in): the mail module reads no payment table itself.
- */
-export interface PaymentFacts {
-  /** The means of the gateway attempt that paid the order, or null. */
-  paidOnlineWith(q: Queryable, orderId: string): Promise<'card' | 'bizum' | null>;
-  /** What the gateway refunded of the payment that paid the order, or null when nothing was. */
-  refundedOnline(
-    q: Queryable,
-    orderId: string,
-  ): Promise<{ amountCents: number; method: 'card' | 'bizum' } | null>;
-}
-
 /** How the order was actually paid: at the store, or the means of the gateway attempt that was paid. */
 async function paidWithOf(q: Queryable, order: Order, facts: PaymentFacts): Promise<PaidWith | null> {
   if (order.paymentMethod === 'paystore') return 'store';
@@ -169,16 +151,11 @@ export async function enqueueForOrder(
   kind: OrderMailKind,
   audiences: readonly MailAudience[],
   config: MailConfig,
+  facts: MailFacts,
   now: Date,
   attach: MailInvoice[] = [],
   conditions: ConditionsCopy | null = null,
-  /** Needed by the 'order-paid' and 'order-cancelled' mails, which say how money came and went. */
-  facts: PaymentFacts | null = null,
 ): Promise<number> {
-  const money = (): PaymentFacts => {
-    if (!facts) throw new Error(`The '${kind}' mail needs the payment facts`);
-    return facts;
-  };
   let queued = 0;
   for (const audience of audiences) {
     if (!DEFAULT_AUDIENCES[kind].includes(audience)) {
@@ -190,11 +167,13 @@ export async function enqueueForOrder(
     if (!to) continue;
     // Replies from the customer reach the shop's support address; the shop's reply reaches the customer.
     const replyTo = audience === 'customer' ? deliverableAddress(config.company.email) : customer;
-    const paidWith = kind === 'order-paid' ? await paidWithOf(q, order, money()) : null;
-    const refund = kind === 'order-cancelled' ? await cancellationRefundOf(q, order, money()) : null;
+    const paidWith = kind === 'order-paid' ? await paidWithOf(q, order, facts.payments) : null;
+    const refund = kind === 'order-cancelled' ? await cancellationRefundOf(q, order, facts.payments) : null;
     // The shop's copy says when a full invoice was asked for, so staff can check it before paying.
     const fullInvoice =
-      kind === 'order-received' && audience === 'shop' ? await getInvoiceRequest(q, order.id) : null;
+      kind === 'order-received' && audience === 'shop'
+        ? await facts.invoices.invoiceRequest(q, order.id)
+        : null;
     const mail = renderOrderMail(kind, audience, order, config, now, paidWith, refund, fullInvoice);
     const inserted = await insertOutbox(
       q,
@@ -214,7 +193,7 @@ export async function enqueueForOrder(
     queued++;
     // The receipt carries the invoice issued with the payment.
     if (kind === 'order-paid' && order.invoice) {
-      const fileId = await orderInvoicePdf(q, order.id, order.invoice.number);
+      const fileId = await facts.invoices.invoicePdf(q, order.id, order.invoice.number);
       await attachInvoices(q, inserted, [{ number: order.invoice.number, fileId }]);
     }
     await attachInvoices(q, inserted, attach);
@@ -239,19 +218,18 @@ export async function enqueueOrderMail(
   orderId: string,
   kind: OrderMailKind,
   config: MailConfig,
-  opts: { audiences?: readonly MailAudience[]; now?: Date; facts?: PaymentFacts } = {},
+  facts: MailFacts,
+  opts: { audiences?: readonly MailAudience[]; now?: Date } = {},
 ): Promise<number> {
-  const order = await getOrder(q, orderId, { trackingToken: true });
+  const order = await facts.orders.order(q, orderId);
   return enqueueForOrder(
     q,
     order,
     kind,
     opts.audiences ?? DEFAULT_AUDIENCES[kind],
     config,
+    facts,
     opts.now ?? new Date(),
-    [],
-    null,
-    opts.facts ?? null,
   );
 }
 
@@ -265,20 +243,19 @@ export async function enqueueCancellationMail(
   orderId: string,
   config: MailConfig,
   rectificativa: MailInvoice | null,
-  facts: PaymentFacts,
+  facts: MailFacts,
 ): Promise<number> {
   // With its tracking token: the mail links the order's tracking page, as every order mail does.
-  const order = await getOrder(q, orderId, { trackingToken: true });
+  const order = await facts.orders.order(q, orderId);
   return enqueueForOrder(
     q,
     order,
     'order-cancelled',
     ['customer'],
     config,
+    facts,
     new Date(),
     rectificativa ? [rectificativa] : [],
-    null,
-    facts,
   );
 }
 

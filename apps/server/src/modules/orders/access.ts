@@ -3,6 +3,7 @@ import type { Order } from '@shop/contracts/orders';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/client.ts';
 import { fail, forbidden, notFound } from '../../lib/errors.ts';
+import type { OrderInvoices } from './order-read.ts';
 import { ownerHashOf } from './photo-service.ts';
 import { getOrder } from './service.ts';
 
@@ -59,6 +60,11 @@ export function orderView(order: Order, access: OrderAccess): Order {
 }
 
 /** The order as this caller may read it, fresh from the database. */
-export async function readOrderFor(q: Queryable, orderId: string, access: OrderAccess): Promise<Order> {
-  return orderView(await getOrder(q, orderId, { trackingToken: access.owner }), access);
+export async function readOrderFor(
+  q: Queryable,
+  orderId: string,
+  access: OrderAccess,
+  invoices: OrderInvoices,
+): Promise<Order> {
+  return orderView(await getOrder(q, orderId, { trackingToken: access.owner, invoices }), access);
 }

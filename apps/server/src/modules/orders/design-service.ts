@@ -10,8 +10,8 @@ import { AppError, fail } from '../../lib/errors.ts';
 import { textsOutsidePrintableArea } from '../../lib/scene-text.ts';
 import { type CaseFrame, COVERAGE_TOLERANCE_PX, caseFrameOfModel } from '../catalogue/index.ts';
 import { type FileService, fileIdFromUri, fileUri } from '../files/index.ts';
+import { onePhotoTransform } from './order-read.ts';
 import { expectDesignOpen } from './photo-service.ts';
-import { onePhotoTransform } from './service.ts';
 import { byCustomer, type LockedOrder, lockOrder, transition } from './state.ts';
 
 /** The customer's design: a one-photo transform or a scene, checked against the case and stored. */

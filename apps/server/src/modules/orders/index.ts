@@ -1,5 +1,6 @@
 /** The order: its contents, design, photos, checkout and life (see docs/architecture.md). */
 export { orderAccess, readOrderFor } from './access.ts';
+export { ordersForBatch } from './batch-orders.ts';
 export {
   addDelivery,
   confirmDelivery,
@@ -11,6 +12,8 @@ export {
 export { saveDraftScene, saveSceneDesign, saveTransformDesign } from './design-service.ts';
 export type { CheckoutEffects, CheckoutGuards, RefundNotice } from './effects.ts';
 export type { OrderEvent, OrderEventType } from './events.ts';
+export { isOrderPaid, type OrderFacts, orderFacts } from './facts.ts';
+export type { OrderContents, OrderInvoiceFacts, OrderInvoices, OrderReadOptions } from './order-read.ts';
 export { markOrderPaid } from './paid.ts';
 export { expectOrderRoom } from './photo-quota.ts';
 export {

@@ -4,7 +4,7 @@ import type { Scene } from '@shop/contracts/scene';
 import type { Queryable } from '../../db/client.ts';
 import { fail, fieldError } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/ids.ts';
-import { type FileService, fileUri, storedBytesOf } from '../files/index.ts';
+import { type FileService, fileUri, oldUploads, storedBytesOf } from '../files/index.ts';
 import { expectOrderRoom } from './photo-quota.ts';
 import { byCustomer, expectStatus, type LockedOrder, lockOrder, type Mover, transition } from './state.ts';
 
@@ -235,9 +235,14 @@ async function refuseLink(q: Queryable, token: string): Promise<never> {
   throw fail(403, 'UPLOAD_LINK_USED', 'uploadLinkUsed');
 }
 
+/** Uploads removed per sweep at most, and how many old uploads are looked at per query. */
+const SWEEP_MAX = 500;
+const SWEEP_PAGE = 1000;
+
 /**
  * Removes customer uploads that never reached an order (or left it) a day ago, with their
- * derivatives, and expired upload tokens. Returns how many uploads went.
+ * derivatives, and expired upload tokens. Returns how many uploads went. The old uploads come from
+ * the files module a page at a time; which of them no order holds is this module's to say.
  */
 export async function sweepUnattachedUploads(
   q: Queryable,
@@ -245,20 +250,32 @@ export async function sweepUnattachedUploads(
   olderThanSeconds = 24 * 60 * 60,
 ): Promise<number> {
   await q.query('DELETE FROM upload_tokens WHERE expires_at < now()');
-  const { rows } = await q.query<{ id: string }>(
-    `SELECT f.id FROM files f
-     WHERE f.kind = 'upload' AND f.variant = 'original' AND f.created_at < now() - make_interval(secs => $1)
-       AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.image_id = f.id OR o.design_id = f.id)
-       AND NOT EXISTS (SELECT 1 FROM order_design_photos d WHERE d.file_id = f.id)
-       AND NOT EXISTS (SELECT 1 FROM order_photos p WHERE p.file_id = f.id)
-     LIMIT 500`,
-    [olderThanSeconds],
-  );
-  for (const { id } of rows) {
+  const unattached: string[] = [];
+  for (let after = ''; unattached.length < SWEEP_MAX; ) {
+    const page = await oldUploads(q, olderThanSeconds, after, SWEEP_PAGE);
+    if (!page.length) break;
+    unattached.push(...(await notInOrders(q, page)));
+    after = page[page.length - 1]!;
+  }
+  const ids = unattached.slice(0, SWEEP_MAX);
+  for (const id of ids) {
     const deleteBytes = await files.remove(q, id);
     await deleteBytes();
   }
-  return rows.length;
+  return ids.length;
+}
+
+/** The files no order holds: as its photo, its design, a design's photo or in its tray. */
+async function notInOrders(q: Queryable, fileIds: readonly string[]): Promise<string[]> {
+  const { rows } = await q.query<{ id: string }>(
+    `SELECT f.id FROM unnest($1::text[]) WITH ORDINALITY AS f(id, n)
+     WHERE NOT EXISTS (SELECT 1 FROM orders o WHERE o.image_id = f.id OR o.design_id = f.id)
+       AND NOT EXISTS (SELECT 1 FROM order_design_photos d WHERE d.file_id = f.id)
+       AND NOT EXISTS (SELECT 1 FROM order_photos p WHERE p.file_id = f.id)
+     ORDER BY f.n`,
+    [fileIds],
+  );
+  return rows.map((r) => r.id);
 }
 
 /** Who uploaded a file, as stored: a hash of the visitor's session id. */

@@ -12,7 +12,7 @@ import type { OrderEvent, OrderFilter, OrderPage, StaffStatusChange } from '@sho
 import type { Database, Queryable } from '../../db/client.ts';
 import { fail, forbidden } from '../../lib/errors.ts';
 import type { FileService } from '../files/index.ts';
-import { ORDER_SELECT, type OrderRow, toOrder } from './service.ts';
+import { ORDER_SELECT, type OrderInvoices, type OrderRow, toOrders } from './order-read.ts';
 import { byStaff, expectStatus, expectTransition, lockOrder, transition } from './state.ts';
 
 const SORTS: Record<OrderFilter['sort'], string> = {
@@ -32,9 +32,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The back office's order list. Store staff see their own store's orders only: asking for
- * another store is refused, asking for none means their own.
+ * another store is refused, asking for none means their own. A page takes a fixed number of
+ * queries, whatever its size (see `toOrders`).
  */
-export async function listOrders(q: Queryable, staff: StaffUser, filter: OrderFilter): Promise<OrderPage> {
+export async function listOrders(
+  q: Queryable,
+  staff: StaffUser,
+  filter: OrderFilter,
+  invoices: OrderInvoices,
+): Promise<OrderPage> {
   const where: string[] = [];
   const params: unknown[] = [];
   const add = (v: unknown) => {
@@ -81,7 +87,7 @@ export async function listOrders(q: Queryable, staff: StaffUser, filter: OrderFi
     params,
   );
   return {
-    items: rows.map((r) => toOrder(r)),
+    items: await toOrders(q, rows, { invoices }),
     total: count.rows[0]?.n ?? 0,
     page: filter.page,
     size: filter.size,
@@ -129,7 +135,7 @@ export interface ParcelInput {
 /**
  * A hand-set change of state, with its timeline line ("who and when"), as the life cycle's table
  * allows it (pickup orders become ready, home deliveries shipped, only paid ones delivered; a paid
- * order's money goes back with its cancellation, payments/cancellation.ts). Returns false when the
+ * order's money goes back with its cancellation, workflows/cancel-order.ts). Returns false when the
  * order was in that state already (nothing changes, no mail goes out again).
  */
 export async function changeStatusByStaff(

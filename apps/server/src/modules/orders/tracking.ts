@@ -5,6 +5,7 @@ import type { Tracking } from '@shop/contracts/tracking';
 import { TRACKING_STEP_LABELS, type TrackingStep, trackingInvoicePath } from '@shop/contracts/tracking-rules';
 import type { Queryable } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { OrderInvoices } from './order-read.ts';
 import { getOrder } from './service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -29,8 +30,13 @@ const RECEIVED = statusesWhere((s) => isPlaced(s) || s === 'awaiting_payment');
  * The customer's view of an order's progress, from its timeline: the first time each milestone was
  * reached. Only what the customer gave or may see: no staff names, no notes, no phone or e-mail.
  */
-export async function orderTracking(q: Queryable, orderId: string, token: string): Promise<Tracking> {
-  const order = await getOrder(q, orderId);
+export async function orderTracking(
+  q: Queryable,
+  orderId: string,
+  token: string,
+  invoices: OrderInvoices,
+): Promise<Tracking> {
+  const order = await getOrder(q, orderId, { invoices });
   const { rows } = await q.query<{ to_status: OrderStatus; at: Date }>(
     `SELECT to_status, min(at) AS at FROM order_events
      WHERE order_id = $1 AND kind = 'status' GROUP BY to_status`,

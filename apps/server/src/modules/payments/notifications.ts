@@ -1,11 +1,17 @@
 import { centsToEuros, formatEuros } from '@shop/contracts/money';
 import { canTransition, isPastCheckout } from '@shop/contracts/order-lifecycle';
-import type { PaymentMethod } from '@shop/contracts/orders';
 import type { RedsysNotificationForm } from '@shop/contracts/payments';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { hit } from '../../plugins/rate-limit.ts';
-import { byGateway, type CheckoutEffects, flagOrder, lockOrder, markOrderPaid } from '../orders/index.ts';
+import {
+  byGateway,
+  type CheckoutEffects,
+  flagOrder,
+  lockOrder,
+  markOrderPaid,
+  payableOrder,
+} from '../orders/index.ts';
 import {
   decodeParamValue,
   isAuthorised,
@@ -249,20 +255,16 @@ export async function applyAuthorisation(
 ): Promise<NotificationResult> {
   const context = { gatewayOrder: attempt.gateway_order, attemptId: attempt.id };
   const order = await lockOrder(tx, attempt.order_id);
-  const { rows } = await tx.query<{ due: number; payment_method: PaymentMethod | null }>(
-    'SELECT price_cents + shipping_cents AS due, payment_method FROM orders WHERE id = $1',
-    [order.id],
-  );
-  const row = rows[0]!;
+  const payable = await payableOrder(tx, order.id);
   let mismatch: Mismatch | null = null;
   if (isPastCheckout(order.status)) mismatch = 'already_paid';
   else if (order.status === 'cancelled') mismatch = 'cancelled';
   // The gateway said no to this operation first: the customer was told so and may have paid
   // another way since, so a later yes is not applied but given back like the others.
   else if (afterDenial) mismatch = 'after_denial';
-  else if (row.payment_method !== 'paynow') mismatch = 'method_changed';
+  else if (payable.payment_method !== 'paynow') mismatch = 'method_changed';
   else if (!canTransition(order.status, 'paid', 'gateway')) mismatch = 'not_payable';
-  else if (row.due !== attempt.amount_cents) mismatch = 'amount_changed';
+  else if (payable.price_cents + payable.shipping_cents !== attempt.amount_cents) mismatch = 'amount_changed';
 
   if (mismatch === null) {
     await markOrderPaid(

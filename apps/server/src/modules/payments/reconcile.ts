@@ -1,9 +1,11 @@
 import type { Database } from '../../db/client.ts';
+import type { Config } from '../../env.ts';
 import { fail } from '../../lib/errors.ts';
+import type { CheckoutEffects } from '../orders/index.ts';
+import type { RedsysRest } from './gateway-rest.ts';
 import { applyAuthorisation, handleNotification, type NotificationResult } from './notifications.ts';
 import { PENDING_ATTEMPT_MINUTES } from './pending.ts';
-import { type RefundDeps, refundMismatched } from './refunds.ts';
-import type { AttemptRow } from './service.ts';
+import type { AttemptRow, PaymentLog } from './service.ts';
 
 /**
  * Redsys does not resend a notification that was lost. Attempts still pending after the attempt
@@ -13,81 +15,93 @@ import type { AttemptRow } from './service.ts';
  *   an operation the gateway never saw (SIS0054) took no money and expires;
  * - otherwise the attempt stays pending and shows in the staff list, where staff mark it paid by
  *   typing the authorisation code the Redsys back office shows, or not taken.
- * Nothing is marked expired while money may have been taken.
+ * Nothing is marked expired while money may have been taken. The round itself, and the refund of a
+ * payment that could not be applied, are workflows/reconcile-payments.ts.
  */
 
-export type ReconcileDeps = RefundDeps;
-
-export interface ReconcileSummary {
-  /** Attempts past the window looked at in this round. */
-  checked: number;
-  /** Settled from the gateway's answer (paid, failed or a recorded mismatch). */
-  applied: number;
-  /** Never seen by the gateway: expired. */
-  expired: number;
-  /** Left pending for staff (no query, or no usable answer). */
-  unresolved: number;
+/** What settling an attempt needs: the gateway, the settings, the order's hooks and the log. */
+export interface SettleDeps {
+  config: Config;
+  rest: RedsysRest;
+  log: PaymentLog;
+  /** The order's milestones (the payment's mails); app.ts wires the mail module's. */
+  effects: () => CheckoutEffects;
 }
 
-/** Attempts looked at per round: the oldest first, so a backlog drains over a few rounds. */
-const BATCH = 25;
+/** An attempt pending past the window. */
+export interface StaleAttempt {
+  id: number;
+  gateway_order: string;
+}
 
-export async function reconcilePendingAttempts(
+/** What the gateway's operation query made of one attempt. */
+export type Settlement =
+  | { outcome: 'applied'; toRefund: NotificationResult['toRefund'] }
+  | { outcome: 'expired'; count: number }
+  | { outcome: 'unresolved' };
+
+/** Attempts still pending `olderThanMinutes` after they started, the oldest first. */
+export async function staleAttempts(
   db: Database,
-  deps: ReconcileDeps,
-  olderThanMinutes: number = PENDING_ATTEMPT_MINUTES,
-): Promise<ReconcileSummary> {
-  const { rows } = await db.query<{ id: number; gateway_order: string }>(
+  olderThanMinutes: number,
+  limit: number,
+): Promise<StaleAttempt[]> {
+  const { rows } = await db.query<StaleAttempt>(
     `SELECT id, gateway_order FROM payment_attempts
      WHERE status = 'pending' AND created_at < now() - make_interval(mins => $1)
      ORDER BY created_at LIMIT $2`,
-    [olderThanMinutes, BATCH],
+    [olderThanMinutes, limit],
   );
-  const summary: ReconcileSummary = { checked: rows.length, applied: 0, expired: 0, unresolved: 0 };
+  return rows;
+}
+
+/**
+ * Settles one attempt past the window from the gateway's operation query, when there is one: its
+ * answer applied as the lost notification would have been (a payment that cannot be applied is
+ * returned as `toRefund`), an operation the gateway never saw expired, anything else left for staff.
+ */
+export async function settleFromGateway(
+  db: Database,
+  deps: SettleDeps,
+  attempt: StaleAttempt,
+): Promise<Settlement> {
   const query = deps.rest.query;
-  for (const attempt of rows) {
-    if (!query) {
-      summary.unresolved++;
-      continue;
-    }
-    const answer = await query({
-      DS_MERCHANT_ORDER: attempt.gateway_order,
-      DS_MERCHANT_MERCHANTCODE: deps.config.redsys.merchantCode,
-      DS_MERCHANT_TERMINAL: deps.config.redsys.terminal,
-      DS_MERCHANT_TRANSACTIONTYPE: '0',
-    });
-    if (answer.kind === 'answer') {
-      // The same path as the lost notification: checked, applied once, logged with its outcome.
-      const result = await handleNotification(
-        db,
-        deps.config,
-        deps.effects,
-        answer.fields,
-        'gateway-query',
-        deps.log,
-      );
-      await markResolvedBy(db, attempt.id, 'gateway-query');
-      if (result.toRefund) await refundMismatched(db, deps, result.toRefund);
-      summary.applied++;
-    } else if (answer.kind === 'error' && answer.code === 'SIS0054') {
-      const { rowCount } = await db.query(
-        `UPDATE payment_attempts SET status = 'expired', resolved_by = 'gateway-query', updated_at = now()
-         WHERE id = $1 AND status = 'pending'`,
-        [attempt.id],
-      );
-      summary.expired += rowCount;
-    } else {
-      deps.log.warn(
-        {
-          gatewayOrder: attempt.gateway_order,
-          answer: answer.kind === 'error' ? answer.code : answer.detail,
-        },
-        'pending payment attempt could not be reconciled; staff will see it',
-      );
-      summary.unresolved++;
-    }
+  if (!query) return { outcome: 'unresolved' };
+  const answer = await query({
+    DS_MERCHANT_ORDER: attempt.gateway_order,
+    DS_MERCHANT_MERCHANTCODE: deps.config.redsys.merchantCode,
+    DS_MERCHANT_TERMINAL: deps.config.redsys.terminal,
+    DS_MERCHANT_TRANSACTIONTYPE: '0',
+  });
+  if (answer.kind === 'answer') {
+    // The same path as the lost notification: checked, applied once, logged with its outcome.
+    const result = await handleNotification(
+      db,
+      deps.config,
+      deps.effects,
+      answer.fields,
+      'gateway-query',
+      deps.log,
+    );
+    await markResolvedBy(db, attempt.id, 'gateway-query');
+    return { outcome: 'applied', toRefund: result.toRefund };
   }
-  return summary;
+  if (answer.kind === 'error' && answer.code === 'SIS0054') {
+    const { rowCount } = await db.query(
+      `UPDATE payment_attempts SET status = 'expired', resolved_by = 'gateway-query', updated_at = now()
+       WHERE id = $1 AND status = 'pending'`,
+      [attempt.id],
+    );
+    return { outcome: 'expired', count: rowCount };
+  }
+  deps.log.warn(
+    {
+      gatewayOrder: attempt.gateway_order,
+      answer: answer.kind === 'error' ? answer.code : answer.detail,
+    },
+    'pending payment attempt could not be reconciled; staff will see it',
+  );
+  return { outcome: 'unresolved' };
 }
 
 async function markResolvedBy(db: Database, attemptId: number, who: string): Promise<void> {
@@ -103,17 +117,17 @@ export type StaffResolution = { authorisationCode: string } | { notTaken: true }
 /**
  * Staff settle an unresolved attempt (pending past the window): paid, only with the authorisation
  * code shown in the Redsys back office, applied as an authorisation would be (a mismatched one is
- * flagged and refunded); or not taken, when the back office shows no such payment. 409 for an
- * attempt that is not waiting for this.
+ * flagged and returned as `toRefund`); or not taken, when the back office shows no such payment.
+ * 409 for an attempt that is not waiting for this.
  */
-export async function resolveAttempt(
+export async function settleByStaff(
   db: Database,
-  deps: ReconcileDeps,
+  deps: Pick<SettleDeps, 'config' | 'log' | 'effects'>,
   gatewayOrder: string,
   resolution: StaffResolution,
   staffEmail: string,
 ): Promise<NotificationResult> {
-  const result = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const { rows } = await tx.query<AttemptRow>(
       `SELECT id, order_id, gateway_order, amount_cents, currency, method, status
        FROM payment_attempts
@@ -149,6 +163,4 @@ export async function resolveAttempt(
     );
     return applyAuthorisation(tx, deps.config, deps.effects, attempt, false, deps.log, done);
   });
-  if (result.toRefund) await refundMismatched(db, deps, result.toRefund);
-  return result;
 }

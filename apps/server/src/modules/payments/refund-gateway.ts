@@ -3,17 +3,12 @@ import type { Config } from '../../env.ts';
 import { fail } from '../../lib/errors.ts';
 import type { RedsysRest, RestAnswer } from './gateway-rest.ts';
 import { paramOf, sameNumber } from './redsys.ts';
-import { REFUND_ACCEPTED, type RefundableAttempt } from './refund-records.ts';
+import { REFUND_ACCEPTED, type RefundableAttempt, type Verdict } from './refund-records.ts';
 import { CURRENCY_EUR } from './service.ts';
 
-/** Phase 2 of a refund (see refunds.ts): the request to Redsys's REST interface and its verdict. */
+/** Phase 2 of a refund (see workflows/refund.ts): the request to Redsys's REST interface and its verdict. */
 
-export interface Verdict {
-  status: 'refunded' | 'failed';
-  dsResponse: string | null;
-  errorCode: string | null;
-  errorMessage: string | null;
-}
+export type { Verdict };
 
 function verdictOf(
   answer: RestAnswer,

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/client.ts';
 import { REST_TIMEOUT_MS } from './gateway-rest.ts';
 
-/** The rows of payment_refunds and what is read from them (see refunds.ts for the three phases). */
+/** The rows of payment_refunds, read and written (workflows/refund.ts runs the three phases). */
 
 /** Ds_Response of a refund the gateway accepted. */
 export const REFUND_ACCEPTED = '0900';
@@ -20,6 +20,14 @@ export interface RefundRow {
   error_message: string | null;
   /** Pending for longer than any request to the gateway lasts: its process died on the way. */
   stale: boolean;
+}
+
+/** The gateway's verdict on a refund (phase 2, refund-gateway.ts), as phase 3 records it. */
+export interface Verdict {
+  status: 'refunded' | 'failed';
+  dsResponse: string | null;
+  errorCode: string | null;
+  errorMessage: string | null;
 }
 
 export interface RefundableAttempt {
@@ -81,6 +89,23 @@ export async function refundById(q: Queryable, id: number): Promise<RefundRow> {
   return asRefund(rows[0]!);
 }
 
+/** The order's refund asked with this idempotency key, or null (phase 1, the order locked). */
+export async function refundByKey(q: Queryable, orderId: string, key: string): Promise<RefundRow | null> {
+  const { rows } = await q.query<RefundRow>(`${SELECT_REFUND} WHERE order_id = $1 AND idempotency_key = $2`, [
+    orderId,
+    key,
+  ]);
+  return rows[0] ? asRefund(rows[0]) : null;
+}
+
+/** The order a refund belongs to, or null when there is no such refund. */
+export async function orderOfRefund(q: Queryable, id: number): Promise<string | null> {
+  const { rows } = await q.query<{ order_id: string }>('SELECT order_id FROM payment_refunds WHERE id = $1', [
+    id,
+  ]);
+  return rows[0]?.order_id ?? null;
+}
+
 /** Writes a refund 'pending' (phase 1), in the caller's transaction with the order locked. */
 export async function insertPendingRefund(
   tx: Queryable,
@@ -95,7 +120,45 @@ export async function insertPendingRefund(
   return refundById(tx, Number(rows[0]!.id));
 }
 
-/** A refund asked by a cancellation: accepted, it cancels the order (see cancellation.ts). */
-export const CANCELLATION_KEY = 'cancel:';
-export const isCancellationRefund = (row: Pick<RefundRow, 'idempotency_key'>): boolean =>
-  row.idempotency_key.startsWith(CANCELLATION_KEY);
+/**
+ * Phase 3: records the verdict on a refund still pending. Returns false when another process
+ * recorded one first (the refund's consequences are then that process's).
+ */
+export async function recordRefundVerdict(tx: Queryable, id: number, verdict: Verdict): Promise<boolean> {
+  const { rowCount } = await tx.query(
+    `UPDATE payment_refunds
+     SET status = $2, ds_response = $3, error_code = $4, error_message = $5, finished_at = now()
+     WHERE id = $1 AND status = 'pending'`,
+    [id, verdict.status, verdict.dsResponse, verdict.errorCode, verdict.errorMessage],
+  );
+  return rowCount > 0;
+}
+
+/** Links an accepted refund to the rectificativa issued for it. */
+export async function setRefundInvoice(tx: Queryable, id: number, invoiceId: number): Promise<void> {
+  await tx.query('UPDATE payment_refunds SET invoice_id = $2 WHERE id = $1', [id, invoiceId]);
+}
+
+/** The rectificativa issued with the refund (the invoices module's id), or null. */
+export async function refundInvoiceId(q: Queryable, id: number): Promise<number | null> {
+  const { rows } = await q.query<{ invoice_id: number | null }>(
+    'SELECT invoice_id FROM payment_refunds WHERE id = $1',
+    [id],
+  );
+  return rows[0]?.invoice_id ?? null;
+}
+
+/** Refunds pending for longer than `olderThanSeconds`, oldest first, at most `limit`. */
+export async function stalePendingRefunds(
+  q: Queryable,
+  olderThanSeconds: number,
+  limit: number,
+): Promise<number[]> {
+  const { rows } = await q.query<{ id: number }>(
+    `SELECT id FROM payment_refunds
+     WHERE status = 'pending' AND created_at < now() - make_interval(secs => $1)
+     ORDER BY created_at LIMIT $2`,
+    [olderThanSeconds, limit],
+  );
+  return rows.map((r) => Number(r.id));
+}

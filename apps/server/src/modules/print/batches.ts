@@ -1,18 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { StaffUser } from '@shop/contracts/auth';
 import { messages } from '@shop/contracts/messages';
-import { isBatchable, type OrderStatus, statusesWhere, waitsForPrint } from '@shop/contracts/order-lifecycle';
-import type {
-  PrintBatch,
-  PrintBatchCreate,
-  PrintQueueItem,
-  StoreSettings,
-} from '@shop/contracts/print-batches';
-import { phoneName, productName } from '@shop/contracts/product';
+import { isBatchable, waitsForPrint } from '@shop/contracts/order-lifecycle';
+import type { PrintBatch, PrintBatchCreate } from '@shop/contracts/print-batches';
+import { phoneName } from '@shop/contracts/product';
 import type { Database, Queryable } from '../../db/client.ts';
 import { AppError, fail, forbidden, notFound } from '../../lib/errors.ts';
-import { type FileService, fileUriOrNull } from '../files/index.ts';
-import { byStaff, formatOrderNumber, lockOrder, printOrder, transition } from '../orders/index.ts';
+import { phonesOf } from '../catalogue/index.ts';
+import type { FileService } from '../files/index.ts';
+import {
+  byStaff,
+  formatOrderNumber,
+  lockOrder,
+  orderFacts,
+  ordersForBatch,
+  printOrder,
+  transition,
+} from '../orders/index.ts';
+import { storeSettings } from '../stores/index.ts';
 import { CaseTooLargeError, layoutSheets, SHEET_PRESETS, type SheetSpec } from './batch-layout.ts';
 import { type BatchCase, renderBatchPdf } from './batch-pdf.ts';
 import { renderOrderPrint } from './service.ts';
@@ -28,16 +33,6 @@ const withNumber = (key: 'printBatchNotPrintable' | 'printBatchCaseTooLarge', n:
     messages[key].replace('{orderNumber}', formatOrderNumber(n)),
   );
 
-interface BatchOrderRow {
-  id: string;
-  order_number: number;
-  store_id: number;
-  status: OrderStatus;
-  brand_name: string;
-  model_name: string;
-  outline: { cornerRadiusMm?: unknown } | null;
-}
-
 /**
  * Makes a batch: checks every order (one store, the caller's; printable), produces each order's
  * print file once (kept on the order, as a single print does), lays the cases out on the sheets
@@ -51,19 +46,19 @@ export async function createPrintBatch(
   input: PrintBatchCreate,
 ): Promise<PrintBatch> {
   const ids = [...new Set(input.orderIds)];
-  const { rows } = await db.query<BatchOrderRow>(
-    `SELECT o.id, o.order_number, o.store_id, o.status, b.name AS brand_name, m.name AS model_name, m.outline
-     FROM orders o JOIN brands b ON b.id = o.brand_id JOIN models m ON m.id = o.model_id
-     WHERE o.id = ANY($1::uuid[])`,
-    [ids],
-  );
+  const orders = await ordersForBatch(db, ids);
+  const phones = await phonesOf(db, orders);
+  // Every order must exist, with its brand and model.
+  const rows = orders.flatMap((o, i) => {
+    const phone = phones[i];
+    return phone ? [{ ...o, ...phone }] : [];
+  });
   if (rows.length !== ids.length) throw notFound('ORDER_NOT_FOUND', 'orderNotFound');
-  const storeIds = new Set(rows.map((r) => r.store_id));
+  const storeIds = new Set(rows.map((r) => r.storeId));
   if (staff.role !== 'admin' && [...storeIds].some((s) => s !== staff.storeId)) throw forbidden();
   if (storeIds.size > 1) throw fail(400, 'VALIDATION_FAILED', 'printBatchOneStore');
-  const storeId = rows[0]!.store_id;
-  for (const r of rows)
-    if (!isBatchable(r.status)) throw withNumber('printBatchNotPrintable', r.order_number);
+  const storeId = rows[0]!.storeId;
+  for (const r of rows) if (!isBatchable(r.status)) throw withNumber('printBatchNotPrintable', r.orderNumber);
 
   const settings = await storeSettings(db, storeId);
   const spec: SheetSpec = input.sheet
@@ -71,22 +66,21 @@ export async function createPrintBatch(
     : { widthMm: settings.sheetWidthMm, heightMm: settings.sheetHeightMm, marginMm: settings.marginMm };
 
   // Oldest order first: the layout is the same for the same selection, whatever its order.
-  rows.sort((a, b) => a.order_number - b.order_number);
+  rows.sort((a, b) => a.orderNumber - b.orderNumber);
   const cases: (BatchCase & { widthMm: number; heightMm: number; orderNumber: number })[] = [];
   for (const r of rows) {
     const print = await printOrder(db, files, renderOrderPrint, r.id, staff, { markPrinted: false });
     const file = await files.find(db, print.pngId);
     const png = file && (await files.bytes(file));
     if (!png) throw new Error(`print file ${print.pngId} is missing from storage`);
-    const radius = typeof r.outline?.cornerRadiusMm === 'number' ? r.outline.cornerRadiusMm : 0;
     cases.push({
       id: r.id,
       png,
-      label: `n.º ${formatOrderNumber(r.order_number)} · ${phoneName({ name: r.brand_name }, { name: r.model_name })}`,
-      cornerRadiusMm: radius,
+      label: `n.º ${formatOrderNumber(r.orderNumber)} · ${phoneName({ name: r.brandName }, { name: r.modelName })}`,
+      cornerRadiusMm: r.cornerRadiusMm ?? 0,
       widthMm: (print.widthPx / print.dpi) * MM_PER_INCH,
       heightMm: (print.heightPx / print.dpi) * MM_PER_INCH,
-      orderNumber: r.order_number,
+      orderNumber: r.orderNumber,
     });
   }
   let layout: ReturnType<typeof layoutSheets>;
@@ -145,6 +139,9 @@ interface BatchRow {
   printed_by: string | null;
 }
 
+const mayRead = (staff: StaffUser, row: BatchRow): boolean =>
+  staff.role === 'admin' || staff.storeId === row.store_id;
+
 async function batchRow(q: Queryable, staff: StaffUser, id: string, lock = false): Promise<BatchRow> {
   const { rows } = await q.query<BatchRow>(
     `SELECT * FROM print_batches WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
@@ -152,28 +149,37 @@ async function batchRow(q: Queryable, staff: StaffUser, id: string, lock = false
   );
   const row = rows[0];
   if (!row) throw notFound('PRINT_BATCH_NOT_FOUND', 'printBatchNotFound');
-  if (staff.role !== 'admin' && staff.storeId !== row.store_id) throw forbidden();
+  if (!mayRead(staff, row)) throw forbidden();
   return row;
 }
 
-export async function getPrintBatch(q: Queryable, staff: StaffUser, id: string): Promise<PrintBatch> {
-  const row = await batchRow(q, staff, id);
-  const { rows } = await q.query<{
-    order_id: string;
-    order_number: number;
-    sheet: number;
-    x_mm: number;
-    y_mm: number;
-    width_mm: number;
-    height_mm: number;
-    rotated: boolean;
-  }>(
-    `SELECT p.order_id, o.order_number, p.sheet, p.x_mm, p.y_mm, p.width_mm, p.height_mm, p.rotated
-     FROM print_batch_orders p JOIN orders o ON o.id = p.order_id
-     WHERE p.batch_id = $1 ORDER BY p.sheet, p.y_mm, p.x_mm`,
-    [id],
+interface PlacementRow {
+  batch_id: string;
+  order_id: string;
+  sheet: number;
+  x_mm: number;
+  y_mm: number;
+  width_mm: number;
+  height_mm: number;
+  rotated: boolean;
+}
+
+/**
+ * The batches as the API shows them, each with its placements (sheet by sheet, top to bottom,
+ * left to right) and their orders' numbers: two queries however many batches there are.
+ */
+async function toPrintBatches(q: Queryable, batches: readonly BatchRow[]): Promise<PrintBatch[]> {
+  if (batches.length === 0) return [];
+  const { rows } = await q.query<PlacementRow>(
+    `SELECT batch_id, order_id, sheet, x_mm, y_mm, width_mm, height_mm, rotated FROM print_batch_orders
+     WHERE batch_id = ANY($1::uuid[]) ORDER BY sheet, y_mm, x_mm`,
+    [batches.map((b) => b.id)],
   );
-  return {
+  const orders = await orderFacts(
+    q,
+    rows.map((p) => p.order_id),
+  );
+  return batches.map((row) => ({
     id: row.id,
     uri: batchUri(row.id),
     storeId: row.store_id,
@@ -186,17 +192,28 @@ export async function getPrintBatch(q: Queryable, staff: StaffUser, id: string):
     createdBy: row.created_by,
     printedAt: row.printed_at ? row.printed_at.toISOString() : null,
     printedBy: row.printed_by,
-    placements: rows.map((p) => ({
-      orderId: p.order_id,
-      orderNumber: formatOrderNumber(p.order_number),
-      sheet: p.sheet,
-      xMm: p.x_mm,
-      yMm: p.y_mm,
-      widthMm: p.width_mm,
-      heightMm: p.height_mm,
-      rotated: p.rotated,
-    })),
-  };
+    placements: rows.flatMap((p) => {
+      const orderNumber = orders.get(p.order_id)?.orderNumber;
+      if (p.batch_id !== row.id || orderNumber === undefined) return [];
+      return [
+        {
+          orderId: p.order_id,
+          orderNumber: formatOrderNumber(orderNumber),
+          sheet: p.sheet,
+          xMm: p.x_mm,
+          yMm: p.y_mm,
+          widthMm: p.width_mm,
+          heightMm: p.height_mm,
+          rotated: p.rotated,
+        },
+      ];
+    }),
+  }));
+}
+
+export async function getPrintBatch(q: Queryable, staff: StaffUser, id: string): Promise<PrintBatch> {
+  const [batch] = await toPrintBatches(q, [await batchRow(q, staff, id)]);
+  return batch!;
 }
 
 /**
@@ -236,6 +253,7 @@ export async function markBatchPrinted(db: Database, staff: StaffUser, id: strin
   return getPrintBatch(db, staff, id);
 }
 
+/** The latest 20 batches, newest first (of one store, or of every store for an admin who names none). */
 export async function listPrintBatches(
   q: Queryable,
   staff: StaffUser,
@@ -243,93 +261,10 @@ export async function listPrintBatches(
 ): Promise<PrintBatch[]> {
   const store = staff.role === 'admin' ? storeId : staff.storeId;
   if (staff.role !== 'admin' && storeId !== undefined && storeId !== staff.storeId) throw forbidden();
-  const { rows } = await q.query<{ id: string }>(
-    `SELECT id FROM print_batches WHERE ($1::int IS NULL OR store_id = $1) ORDER BY created_at DESC LIMIT 20`,
+  const { rows } = await q.query<BatchRow>(
+    `SELECT * FROM print_batches WHERE ($1::int IS NULL OR store_id = $1) ORDER BY created_at DESC LIMIT 20`,
     [store ?? null],
   );
-  const out: PrintBatch[] = [];
-  for (const r of rows) out.push(await getPrintBatch(q, staff, r.id));
-  return out;
-}
-
-/** Orders waiting for print (placed, not printed), oldest first; store staff see their store's. */
-export async function printQueue(
-  q: Queryable,
-  staff: StaffUser,
-  storeId: number | undefined,
-): Promise<PrintQueueItem[]> {
-  if (staff.role !== 'admin' && storeId !== undefined && storeId !== staff.storeId) throw forbidden();
-  const store = staff.role === 'admin' ? storeId : (staff.storeId ?? -1);
-  const { rows } = await q.query<{
-    id: string;
-    order_number: number;
-    status: OrderStatus;
-    store_id: number;
-    store_name: string;
-    brand_name: string;
-    model_name: string;
-    design_id: string | null;
-    created_at: Date;
-    paid: boolean;
-  }>(
-    `SELECT o.id, o.order_number, o.status, o.store_id, s.name AS store_name, b.name AS brand_name,
-            m.name AS model_name, o.design_id, o.created_at, o.paid_at IS NOT NULL AS paid
-     FROM orders o JOIN stores s ON s.id = o.store_id JOIN brands b ON b.id = o.brand_id
-     JOIN models m ON m.id = o.model_id
-     WHERE o.status = ANY($1::text[]) AND ($2::int IS NULL OR o.store_id = $2)
-     ORDER BY o.created_at, o.order_number LIMIT 500`,
-    [statusesWhere(waitsForPrint), store ?? null],
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    orderNumber: formatOrderNumber(r.order_number),
-    status: r.status,
-    storeId: r.store_id,
-    storeName: r.store_name,
-    product: productName({ name: r.brand_name }, { name: r.model_name }),
-    design: fileUriOrNull(r.design_id),
-    createdAt: r.created_at.toISOString(),
-    paid: r.paid,
-  }));
-}
-
-export async function storeSettings(q: Queryable, storeId: number): Promise<StoreSettings> {
-  const { rows } = await q.query<{
-    commission_bp: number;
-    print_sheet_width_mm: number;
-    print_sheet_height_mm: number;
-    print_margin_mm: number;
-  }>(
-    'SELECT commission_bp, print_sheet_width_mm, print_sheet_height_mm, print_margin_mm FROM stores WHERE id = $1',
-    [storeId],
-  );
-  const r = rows[0];
-  if (!r) throw notFound('STORE_NOT_FOUND', 'storeNotFound');
-  return {
-    storeId,
-    commissionPercent: r.commission_bp / 100,
-    sheetWidthMm: r.print_sheet_width_mm,
-    sheetHeightMm: r.print_sheet_height_mm,
-    marginMm: r.print_margin_mm,
-  };
-}
-
-export async function saveStoreSettings(
-  q: Queryable,
-  storeId: number,
-  input: Omit<StoreSettings, 'storeId'>,
-): Promise<StoreSettings> {
-  const { rowCount } = await q.query(
-    `UPDATE stores SET commission_bp = $2, print_sheet_width_mm = $3, print_sheet_height_mm = $4,
-       print_margin_mm = $5, updated_at = now() WHERE id = $1`,
-    [
-      storeId,
-      Math.round(input.commissionPercent * 100),
-      input.sheetWidthMm,
-      input.sheetHeightMm,
-      input.marginMm,
-    ],
-  );
-  if (!rowCount) throw notFound('STORE_NOT_FOUND', 'storeNotFound');
-  return storeSettings(q, storeId);
+  if (rows.some((r) => !mayRead(staff, r))) throw forbidden();
+  return toPrintBatches(q, rows);
 }

@@ -6,9 +6,6 @@ export {
   listPrintBatches,
   markBatchPrinted,
   printBatchFileId,
-  printQueue,
-  saveStoreSettings,
-  storeSettings,
 } from './batches.ts';
 export { filesOfBatches, releaseBatchFilesOf } from './retention.ts';
 export { type OrderPrint, renderOrderPrint } from './service.ts';

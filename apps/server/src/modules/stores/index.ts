@@ -1,4 +1,5 @@
 /** The partner stores: their data, whether one takes orders, and their short URL codes. */
+export { storeSaleState, storesOfOrders } from './order-stores.ts';
 export {
   createStore,
   deleteStore,
@@ -12,4 +13,5 @@ export {
   updateStore,
   validateStore,
 } from './service.ts';
+export { saveStoreSettings, storeSettings } from './settings.ts';
 export { decodeStoreUrl, encodeStoreUrl } from './url-code.ts';

@@ -2,30 +2,37 @@ import { randomUUID } from 'node:crypto';
 import { centsToEuros } from '@shop/contracts/money';
 import { redsysCodeMeaning } from '@shop/contracts/redsys-codes';
 import type { RefundResult } from '@shop/contracts/refunds';
-import type { Database, Queryable } from '../../db/client.ts';
-import { fail } from '../../lib/errors.ts';
-import { type IssuedInvoice, issueCorrectiveInvoice } from '../invoices/index.ts';
-import { lockOrder } from '../orders/index.ts';
-import { completeCancellation, flagRefusedCancellation, type RefundDeps } from './refund-outcomes.ts';
-import type { PaymentLog } from './service.ts';
-
-export type { RefundDeps } from './refund-outcomes.ts';
-
-import { askGateway, type Verdict } from './refund-gateway.ts';
+import type { Database, Queryable } from '../db/client.ts';
+import { behindSavepoint } from '../db/savepoint.ts';
+import { fail } from '../lib/errors.ts';
 import {
-  asRefund,
+  type IssuedInvoice,
+  invoiceNumber,
+  issueCorrectiveInvoice,
+  orderHasInvoice,
+} from '../modules/invoices/index.ts';
+import { lockOrder } from '../modules/orders/index.ts';
+import {
+  askGateway,
   insertPendingRefund,
   isCancellationRefund,
+  orderOfRefund,
   REFUND_ACCEPTED,
   type RefundableAttempt,
   type RefundRow,
+  recordRefundVerdict,
   refundableAttempts,
   refundById,
+  refundByKey,
   refundedCents,
-  SELECT_REFUND,
-  STALE_REFUND_SECONDS,
+  refundInvoiceId,
+  setRefundInvoice,
+  type Verdict,
   WAIT_FOR_PENDING_REFUND_MS,
-} from './refund-records.ts';
+} from '../modules/payments/index.ts';
+import { completeCancellation, flagRefusedCancellation, type RefundDeps } from './refund-outcomes.ts';
+
+export type { RefundDeps } from './refund-outcomes.ts';
 
 /**
  * Refunds through Redsys's REST interface (transaction type 3 on the attempt's own Ds_Order).
@@ -38,7 +45,8 @@ import {
  * 3. with the order locked again, record the verdict; an accepted refund issues the rectificativa
  *    (when the refunded payment is the one that paid the order's invoice) and queues the mail.
  * A pending refund counts against what is left, so concurrent refunds cannot add up to more than
- * was paid; a failed one gives its amount back.
+ * was paid; a failed one gives its amount back. The refund's rows are the payments module's
+ * (refund-records.ts), the rectificativa the invoices module's, the lock the orders module's.
  */
 
 export interface RefundInput {
@@ -57,10 +65,8 @@ export interface RefundInput {
 
 /** What a refund's caller is answered: its verdict, the order's refunded total and its rectificativa. */
 export async function resultOf(q: Queryable, orderId: string, row: RefundRow): Promise<RefundResult> {
-  const { rows: inv } = await q.query<{ full_number: string }>(
-    `SELECT i.full_number FROM payment_refunds r JOIN invoices i ON i.id = r.invoice_id WHERE r.id = $1`,
-    [row.id],
-  );
+  const invoiceId = await refundInvoiceId(q, row.id);
+  const number = invoiceId === null ? null : await invoiceNumber(q, invoiceId);
   const code =
     row.status === 'refunded'
       ? (row.ds_response ?? row.error_code ?? REFUND_ACCEPTED)
@@ -74,7 +80,7 @@ export async function resultOf(q: Queryable, orderId: string, row: RefundRow): P
       row.status === 'refunded'
         ? (row.error_message ?? redsysCodeMeaning(code) ?? 'Devolución aceptada')
         : (row.error_message ?? redsysCodeMeaning(code) ?? 'Devolución rechazada'),
-    invoice: inv[0] ? { number: inv[0].full_number } : null,
+    invoice: number === null ? null : { number },
   };
 }
 
@@ -87,14 +93,10 @@ type Begun =
 async function begin(db: Database, input: RefundInput, key: string): Promise<Begun> {
   return db.transaction(async (tx) => {
     await lockOrder(tx, input.orderId);
-    const { rows: same } = await tx.query<RefundRow>(
-      `${SELECT_REFUND} WHERE order_id = $1 AND idempotency_key = $2`,
-      [input.orderId, key],
-    );
-    if (same[0]) {
-      if (same[0].status === 'pending')
-        return same[0].stale ? { resume: Number(same[0].id) } : { wait: true };
-      return { done: await resultOf(tx, input.orderId, asRefund(same[0])) };
+    const same = await refundByKey(tx, input.orderId, key);
+    if (same) {
+      if (same.status === 'pending') return same.stale ? { resume: same.id } : { wait: true };
+      return { done: await resultOf(tx, input.orderId, same) };
     }
     const attempts = (await refundableAttempts(tx, input.orderId)).filter(
       (a) =>
@@ -128,20 +130,17 @@ export async function finish(
   const orderId = refund.order_id;
   return db.transaction(async (tx) => {
     await lockOrder(tx, orderId);
-    const { rowCount } = await tx.query(
-      `UPDATE payment_refunds
-       SET status = $2, ds_response = $3, error_code = $4, error_message = $5, finished_at = now()
-       WHERE id = $1 AND status = 'pending'`,
-      [refund.id, verdict.status, verdict.dsResponse, verdict.errorCode, verdict.errorMessage],
-    );
+    const recorded = await recordRefundVerdict(tx, refund.id, verdict);
     const row = await refundById(tx, refund.id);
     const cancellation = isCancellationRefund(row);
-    if (rowCount && verdict.status === 'refunded') {
+    if (recorded && verdict.status === 'refunded') {
       if (cancellation) {
         await completeCancellation(tx, deps, row, attempt);
       } else {
         const invoice = attempt.mismatch === null ? await rectify(tx, deps, row) : null;
-        await savepointed(tx, deps.log, { orderId, refundId: refund.id }, () =>
+        // The customer's mail: a refund the gateway made is recorded even if its mail cannot be
+        // queued (the failure is logged for staff).
+        const mailed = await behindSavepoint(tx, 'refund_mail', () =>
           deps.effects().refundNotice(tx, orderId, {
             kind: 'refund',
             dedupe: `refund:${refund.id}`,
@@ -151,9 +150,15 @@ export async function finish(
             invoiceFileId: invoice?.pdfFileId ?? null,
           }),
         );
+        if (!mailed.ok) {
+          deps.log.error(
+            { err: mailed.err, orderId, refundId: refund.id },
+            'refund recorded but its mail could not be queued',
+          );
+        }
       }
       deps.log.info({ orderId, refundId: refund.id }, 'refund accepted by the gateway');
-    } else if (rowCount) {
+    } else if (recorded) {
       if (cancellation) await flagRefusedCancellation(tx, row);
       deps.log.warn(
         { orderId, refundId: refund.id, code: verdict.errorCode },
@@ -165,54 +170,28 @@ export async function finish(
 }
 
 /**
- * Queues the customer's mail behind a savepoint: a refund the gateway made must be recorded even
- * if its mail cannot be queued (the failure is logged for staff).
- */
-async function savepointed(
-  tx: Queryable,
-  log: PaymentLog,
-  context: object,
-  fn: () => Promise<unknown>,
-): Promise<void> {
-  await tx.query('SAVEPOINT refund_mail');
-  try {
-    await fn();
-    await tx.query('RELEASE SAVEPOINT refund_mail');
-  } catch (err) {
-    await tx.query('ROLLBACK TO SAVEPOINT refund_mail');
-    await tx.query('RELEASE SAVEPOINT refund_mail');
-    log.error({ err, ...context }, 'refund recorded but its mail could not be queued');
-  }
-}
-
-/**
  * The rectificativa of an accepted refund, behind a savepoint: the money has gone back whatever
  * happens to the paperwork, so an invoice that cannot take it (none issued, already rectified
  * to zero) is logged for staff instead of undoing the record of the refund.
  */
 async function rectify(tx: Queryable, deps: RefundDeps, refund: RefundRow): Promise<IssuedInvoice | null> {
-  const { rows } = await tx.query('SELECT 1 FROM invoices WHERE order_id = $1 LIMIT 1', [refund.order_id]);
-  if (rows.length === 0) return null;
-  await tx.query('SAVEPOINT refund_invoice');
-  try {
-    const issued = await issueCorrectiveInvoice(tx, deps.invoices, {
+  if (!(await orderHasInvoice(tx, refund.order_id))) return null;
+  const issued = await behindSavepoint(tx, 'refund_invoice', async () => {
+    const invoice = await issueCorrectiveInvoice(tx, deps.invoices, {
       orderId: refund.order_id,
       amountCents: refund.amount_cents,
       reason: `Devolución: ${refund.reason}`.slice(0, 500),
       actor: refund.requested_by,
     });
-    await tx.query('UPDATE payment_refunds SET invoice_id = $2 WHERE id = $1', [refund.id, issued.id]);
-    await tx.query('RELEASE SAVEPOINT refund_invoice');
-    return issued;
-  } catch (err) {
-    await tx.query('ROLLBACK TO SAVEPOINT refund_invoice');
-    await tx.query('RELEASE SAVEPOINT refund_invoice');
-    deps.log.error(
-      { err, orderId: refund.order_id, refundId: refund.id },
-      'refund accepted but no rectificativa issued',
-    );
-    return null;
-  }
+    await setRefundInvoice(tx, refund.id, invoice.id);
+    return invoice;
+  });
+  if (issued.ok) return issued.value;
+  deps.log.error(
+    { err: issued.err, orderId: refund.order_id, refundId: refund.id },
+    'refund accepted but no rectificativa issued',
+  );
+  return null;
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -231,12 +210,9 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 export async function resumeRefund(db: Database, deps: RefundDeps, refundId: number): Promise<RefundResult> {
   type Found = { done: RefundResult } | { refund: RefundRow; attempt: RefundableAttempt | undefined };
   const found = await db.transaction(async (tx): Promise<Found> => {
-    const { rows } = await tx.query<{ order_id: string }>(
-      'SELECT order_id FROM payment_refunds WHERE id = $1',
-      [refundId],
-    );
-    if (!rows[0]) throw fail(404, 'NOT_FOUND', 'notFound');
-    await lockOrder(tx, rows[0].order_id);
+    const orderId = await orderOfRefund(tx, refundId);
+    if (orderId === null) throw fail(404, 'NOT_FOUND', 'notFound');
+    await lockOrder(tx, orderId);
     const refund = await refundById(tx, refundId);
     if (refund.status !== 'pending') return { done: await resultOf(tx, refund.order_id, refund) };
     const attempt = (await refundableAttempts(tx, refund.order_id)).find((a) => a.id === refund.attempt_id);
@@ -272,39 +248,6 @@ export async function resumeRefund(db: Database, deps: RefundDeps, refundId: num
     'interrupted refund completed',
   );
   return finish(db, deps, refund, attempt, verdict);
-}
-
-/** Refunds looked at per round, oldest first. */
-const REFUND_BATCH = 25;
-
-/**
- * The reconciliation's part for refunds: every refund left pending by a process that died
- * between its phases is completed (see resumeRefund). Returns how many were.
- */
-export async function reconcilePendingRefunds(
-  db: Database,
-  deps: RefundDeps,
-  olderThanSeconds: number = STALE_REFUND_SECONDS,
-): Promise<number> {
-  const { rows } = await db.query<{ id: number }>(
-    `SELECT id FROM payment_refunds
-     WHERE status = 'pending' AND created_at < now() - make_interval(secs => $1)
-     ORDER BY created_at LIMIT $2`,
-    [olderThanSeconds, REFUND_BATCH],
-  );
-  let done = 0;
-  for (const r of rows) {
-    try {
-      await resumeRefund(db, deps, Number(r.id));
-      done++;
-    } catch (err) {
-      deps.log.error(
-        { err, refundId: Number(r.id) },
-        'interrupted refund could not be completed; will try again',
-      );
-    }
-  }
-  return done;
 }
 
 /**

@@ -1,31 +1,39 @@
 import type { StaffUser } from '@shop/contracts/auth';
 import { messages } from '@shop/contracts/messages';
 import { centsToEuros, formatEuros } from '@shop/contracts/money';
-import type { Database, Queryable } from '../../db/client.ts';
-import { AppError, fail } from '../../lib/errors.ts';
-import { requireStoreAccess } from '../auth/index.ts';
-import { rectifyForCancellation } from '../invoices/index.ts';
-import { byStaff, changeStatusByStaff, expectTransition, lockOrder, orderStoreId } from '../orders/index.ts';
-import { askGateway } from './refund-gateway.ts';
-import { mailInvoice, type RefundDeps } from './refund-outcomes.ts';
+import type { Database, Queryable } from '../db/client.ts';
+import { AppError, fail } from '../lib/errors.ts';
+import { requireStoreAccess } from '../modules/auth/index.ts';
+import { rectifyForCancellation } from '../modules/invoices/index.ts';
 import {
-  CANCELLATION_KEY,
+  byStaff,
+  changeStatusByStaff,
+  expectTransition,
+  lockOrder,
+  orderStatusOf,
+  orderStoreId,
+  payableOrder,
+} from '../modules/orders/index.ts';
+import {
+  askGateway,
   insertPendingRefund,
+  nextCancellationKey,
+  onlineDue,
+  pendingCancellation,
   type RefundableAttempt,
   type RefundRow,
-  refundableAttempts,
-  SELECT_REFUND,
   WAIT_FOR_PENDING_REFUND_MS,
-} from './refund-records.ts';
-import { finish, resumeRefund, sleep } from './refunds.ts';
+} from '../modules/payments/index.ts';
+import { finish, resumeRefund, sleep } from './refund.ts';
+import { mailInvoice, type RefundDeps } from './refund-outcomes.ts';
 
 /**
  * Cancelling an order gives back what it paid, before anything else:
  *
  * - paid online (card, Bizum): the refund of everything left of the payment that paid it, through
- *   the three phases of any refund (payments/refunds.ts), its row keyed `cancel:<order>:<n>`.
- *   The gateway's acceptance, in phase 3's transaction, issues the rectificativa, cancels the
- *   order and queues the cancellation mail (rectificativa attached, the refund stated as done). A
+ *   the three phases of any refund (refund.ts), its row keyed `cancel:<order>:<n>`. The
+ *   gateway's acceptance, in phase 3's transaction, issues the rectificativa, cancels the order
+ *   and queues the cancellation mail (rectificativa attached, the refund stated as done). A
  *   refusal cancels nothing: the order keeps its state and invoice, is flagged 'requiere
  *   atención' and shows on the payments screen; staff get the gateway's reason; the customer gets
  *   no mail. A process that dies between the phases leaves the row pending, which the
@@ -36,25 +44,6 @@ import { finish, resumeRefund, sleep } from './refunds.ts';
  */
 
 export type CancelDeps = RefundDeps;
-
-/** The payment that paid the order, with what is still to give back of it; null when nothing is. */
-async function onlineDue(
-  tx: Queryable,
-  orderId: string,
-): Promise<{ attempt: RefundableAttempt; cents: number } | null> {
-  const paying = (await refundableAttempts(tx, orderId)).find((a) => a.mismatch === null);
-  if (!paying) return null;
-  const cents = paying.amount_cents - paying.taken_cents;
-  return cents > 0 ? { attempt: paying, cents } : null;
-}
-
-async function pendingCancellation(tx: Queryable, orderId: string): Promise<RefundRow | null> {
-  const { rows } = await tx.query<RefundRow>(
-    `${SELECT_REFUND} WHERE order_id = $1 AND status = 'pending' AND idempotency_key LIKE $2 ORDER BY id LIMIT 1`,
-    [orderId, `${CANCELLATION_KEY}%`],
-  );
-  return rows[0] ? { ...rows[0], id: Number(rows[0].id), attempt_id: Number(rows[0].attempt_id) } : null;
-}
 
 /**
  * A cancellation that needs no gateway, in the caller's transaction (the bulk change runs several
@@ -73,13 +62,10 @@ export async function cancelInTransaction(
   if (order.status === 'cancelled') return false;
   if (await pendingCancellation(tx, orderId)) throw fail(409, 'REFUND_IN_PROGRESS', 'refundInProgress');
   if (await onlineDue(tx, orderId)) throw fail(409, 'ORDER_STATE', 'cancelNeedsRefund');
-  const { rows } = await tx.query<{ payment_method: string | null; due_cents: number }>(
-    'SELECT payment_method, price_cents + shipping_cents AS due_cents FROM orders WHERE id = $1',
-    [orderId],
-  );
+  const payable = await payableOrder(tx, orderId);
   const cash =
-    order.paid && rows[0]!.payment_method === 'paystore'
-      ? `Importe devuelto en la tienda: ${formatEuros(centsToEuros(rows[0]!.due_cents))}`
+    order.paid && payable.payment_method === 'paystore'
+      ? `Importe devuelto en la tienda: ${formatEuros(centsToEuros(payable.price_cents + payable.shipping_cents))}`
       : null;
   // The money went back first (counter) or before (refunds already made); the rectificativa follows.
   expectTransition(order, 'cancelled', byStaff(staff));
@@ -108,7 +94,7 @@ type Step =
   | { refund: RefundRow; attempt: RefundableAttempt };
 
 /**
- * Staff cancel an order (see the module comment). Resolves once the order is cancelled; throws
+ * Staff cancel an order (see the file's comment). Resolves once the order is cancelled; throws
  * 409 CANCEL_REFUND_FAILED, with the gateway's reason, when the refund was refused.
  */
 export async function cancelOrder(
@@ -133,13 +119,9 @@ export async function cancelOrder(
       }
       expectTransition(order, 'cancelled', byStaff(staff));
       if (!deps.rest.refund) throw fail(409, 'REFUND_NOT_POSSIBLE', 'refundGatewayNotConfigured');
-      const { rows } = await tx.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM payment_refunds WHERE order_id = $1 AND idempotency_key LIKE $2',
-        [orderId, `${CANCELLATION_KEY}%`],
-      );
       const refund = await insertPendingRefund(tx, due.attempt, {
         orderId,
-        key: `${CANCELLATION_KEY}${orderId}:${rows[0]!.n + 1}`,
+        key: await nextCancellationKey(tx, orderId),
         amountCents: due.cents,
         reason: note || 'Pedido cancelado',
         actor: `staff:${staff.email}`,
@@ -169,8 +151,9 @@ export async function cancelOrder(
         messages.cancelRefundFailed.replace('{reason}', result.message),
       );
     }
-    const { rows } = await db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [orderId]);
-    if (rows[0]?.status !== 'cancelled') throw fail(409, 'ORDER_STATE', 'cancelAfterRefundFailed');
+    if ((await orderStatusOf(db, orderId)) !== 'cancelled') {
+      throw fail(409, 'ORDER_STATE', 'cancelAfterRefundFailed');
+    }
     return;
   }
 }

@@ -1,16 +1,21 @@
 import { centsToEuros, formatEuros } from '@shop/contracts/money';
-import type { Queryable } from '../../db/client.ts';
-import type { Config } from '../../env.ts';
-import { type InvoiceDeps, type IssuedInvoice, rectifyForCancellation } from '../invoices/index.ts';
-import { type CheckoutEffects, flagOrder, lockOrder, transition } from '../orders/index.ts';
-import type { RedsysRest } from './gateway-rest.ts';
-import { type RefundableAttempt, type RefundRow, refundById } from './refund-records.ts';
-import type { PaymentLog } from './service.ts';
+import type { Queryable } from '../db/client.ts';
+import { behindSavepoint } from '../db/savepoint.ts';
+import type { Config } from '../env.ts';
+import { type InvoiceDeps, type IssuedInvoice, rectifyForCancellation } from '../modules/invoices/index.ts';
+import { type CheckoutEffects, flagOrder, lockOrder, transition } from '../modules/orders/index.ts';
+import {
+  type PaymentLog,
+  type RedsysRest,
+  type RefundableAttempt,
+  type RefundRow,
+  refundById,
+  setRefundInvoice,
+} from '../modules/payments/index.ts';
 
 /**
- * What follows a refund's verdict when the refund is a cancellation's (payments/cancellation.ts
- * starts it, payments/refunds.ts records the verdict and calls these). Apart from both, so
- * neither imports the other.
+ * What follows a refund's verdict when the refund is a cancellation's (cancel-order.ts starts it,
+ * refund.ts records the verdict and calls these). Apart from both, so neither imports the other.
  */
 
 export interface RefundDeps {
@@ -42,22 +47,15 @@ export async function completeCancellation(
   const order = await lockOrder(tx, orderId);
   if (order.status === 'cancelled') return;
   const back = `${formatEuros(centsToEuros(refund.amount_cents))} devueltos por ${attempt.method === 'bizum' ? 'Bizum' : 'tarjeta'} (Redsys)`;
-  let rectificativa: IssuedInvoice | null = null;
-  await tx.query('SAVEPOINT cancel_after_refund');
-  try {
-    rectificativa = await rectifyForCancellation(
+  const done = await behindSavepoint(tx, 'cancel_after_refund', async () => {
+    const rectificativa = await rectifyForCancellation(
       tx,
       deps.invoices,
       orderId,
       refund.requested_by,
       refund.reason,
     );
-    if (rectificativa) {
-      await tx.query('UPDATE payment_refunds SET invoice_id = $2 WHERE id = $1', [
-        refund.id,
-        rectificativa.id,
-      ]);
-    }
+    if (rectificativa) await setRefundInvoice(tx, refund.id, rectificativa.id);
     // The gateway has given the money back: the shop finishes the cancellation staff asked for.
     await transition(
       tx,
@@ -66,22 +64,21 @@ export async function completeCancellation(
       { kind: 'system', name: refund.requested_by },
       `${refund.reason} · ${back}`,
     );
-    await tx.query('RELEASE SAVEPOINT cancel_after_refund');
-  } catch (err) {
-    await tx.query('ROLLBACK TO SAVEPOINT cancel_after_refund');
-    await tx.query('RELEASE SAVEPOINT cancel_after_refund');
+    return rectificativa;
+  });
+  if (!done.ok) {
     await flagOrder(
       tx,
       orderId,
       `Cancelación a medias: ${back}, pero el pedido no se ha cancelado; vuelva a cancelarlo`,
     );
     deps.log.error(
-      { err, orderId, refundId: refund.id },
+      { err: done.err, orderId, refundId: refund.id },
       'refund accepted but the order could not be cancelled',
     );
     return;
   }
-  await deps.effects().orderCancelled(tx, orderId, mailInvoice(rectificativa));
+  await deps.effects().orderCancelled(tx, orderId, mailInvoice(done.value));
 }
 
 /** A cancellation's refund the gateway refused: nothing is cancelled, staff are told. */
