@@ -236,9 +236,10 @@ export async function seedReportData(db: Database, orders: number): Promise<void
     SELECT gen_random_uuid() AS id, g AS n, 1 + (g % 5) AS store_id,
            (date '2025-01-01' + (g % 365))::date AS day
     FROM generate_series(1, ${orders}) g;
-    INSERT INTO orders (id, store_id, brand_id, model_id, price_cents, origin, status, customer_name, paid_at, paid_by, created_at)
+    INSERT INTO orders (id, store_id, brand_id, model_id, price_cents, origin, status, customer_name, paid_at, paid_by, created_at,
+                        case_type_id)
     SELECT b.id, b.store_id, m.brand_id, m.id, m.price_cents, 'false', 'delivered', 'Cliente',
-           b.day + time '12:00', 'gateway', b.day + time '11:00'
+           b.day + time '12:00', 'gateway', b.day + time '11:00', (SELECT id FROM case_types WHERE is_default)
     FROM bench_orders b
     JOIN LATERAL (SELECT id, brand_id, price_cents FROM models ORDER BY id OFFSET (b.n % 20) LIMIT 1) m ON true;
     INSERT INTO files (id, kind, content_type, size_bytes, storage_key)

@@ -51,8 +51,8 @@ export async function runInvoiceBench(): Promise<InvoiceBenchResult> {
   const times: number[] = [];
   for (let i = 0; i < 45; i++) {
     const { rows } = await db.query<{ id: string }>(
-      `INSERT INTO orders (id, store_id, brand_id, model_id, price_cents, origin, status, customer_name)
-       VALUES (gen_random_uuid(), 1, $1, $2, $3, 'false', 'paid', 'Cliente') RETURNING id`,
+      `INSERT INTO orders (id, store_id, brand_id, model_id, price_cents, origin, status, customer_name, case_type_id)
+       VALUES (gen_random_uuid(), 1, $1, $2, $3, 'false', 'paid', 'Cliente', (SELECT id FROM case_types WHERE is_default)) RETURNING id`,
       [m.brand_id, m.id, m.price_cents],
     );
     const start = performance.now();

@@ -297,7 +297,10 @@ describe('back office', () => {
         await page
           .getByText(/^Plantilla procesada\. Zona de la funda \(recuadro\): \d+ × \d+ px\.$/)
           .waitFor();
-        await page.getByRole('button', { name: 'Ninguna' }).click();
+        await page
+          .getByRole('group', { name: 'Tiendas que lo ofrecen' })
+          .getByRole('button', { name: 'Ninguna' })
+          .click();
         await page.getByRole('checkbox', { name: storeName(1) }).check();
         await page.getByRole('checkbox', { name: storeName(2) }).check();
         await page.getByText(`2 de ${stores.length} tiendas`).waitFor();

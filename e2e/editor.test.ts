@@ -257,6 +257,9 @@ describe('design editor', () => {
       await page.keyboard.press('-');
       await check(zoomOut(state), 'the - key');
 
+      // 'Ver en 3D' lies over the stage's corner: it comes right after the canvas.
+      await page.keyboard.press('Tab');
+      assert.equal(await focusedName(page), 'Ver en 3D');
       const tools: [string, string, (s: EditorState) => EditorState][] = [
         ['Alejar la imagen', 'Enter', zoomOut],
         ['Acercar la imagen', 'Space', zoomIn],

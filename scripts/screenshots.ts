@@ -2,7 +2,9 @@
  * `npm run screenshots`: the storefront as a customer sees it, saved to docs/screenshots/ at a
  * phone (390x844), a laptop (1280x800) and a kiosk or desktop screen (1920x1080). Runs the built
  * server (npm run build first) with the demo catalogue and walks a real order through it: landing,
- * store page, models, editor with a photo, checkout data and the order's confirmation. Then the
+ * store page, models, editor with a photo, its case type picker with 'Silicona' in a colour (phone
+ * and laptop: `editor-tipo-funda-<size>.png`), the case in 3D in that type ('Ver en 3D', phone and
+ * laptop: `editor-3d-<size>.png`), checkout data and the order's confirmation. Then the
  * editor with each of its panels open ('Diseño', 'Filtros', 'Texto', 'Pegatinas') at 390x844,
  * 320x640, 1024x768 and 1280x800 (`editor-<panel>-<size>.png`).
  *
@@ -105,6 +107,23 @@ async function main(): Promise<void> {
 
       await editorWithPhoto(page, photo);
       await shot('editor');
+
+      // The case type picker with a type that has colours chosen (phone and laptop sizes).
+      if (name !== 'desktop') {
+        await page.getByRole('radio', { name: /^Silicona / }).check();
+        await page.getByRole('radio', { name: 'Azul marino', exact: true }).check();
+        await page.getByText(': Azul marino').waitFor();
+        await shot('editor-tipo-funda');
+      }
+
+      // 'Ver en 3D': the case in the chosen type and colour, turned a little (phone and laptop).
+      if (name !== 'desktop') {
+        await page.getByRole('button', { name: 'Ver en 3D' }).click();
+        await page.locator('.case-3d__canvas[data-ready="true"]').waitFor();
+        await page.getByRole('button', { name: 'Girar a la derecha' }).click();
+        await shot('editor-3d');
+        await page.getByRole('button', { name: 'Cerrar' }).click();
+      }
 
       await page.getByRole('button', { name: '¡OK, pedir!' }).click();
       await page.waitForURL('**/pedido/pagar-tienda', { timeout: 60_000 });

@@ -28,7 +28,16 @@ export const MODULES: Readonly<Record<string, ModuleSpec>> = {
   images: { tables: [], uses: ['files'] },
   stores: { tables: ['stores'], uses: ['files'] },
   catalogue: {
-    tables: ['brands', 'models', 'store_models', 'catalogue_version'],
+    tables: [
+      'brands',
+      'models',
+      'store_models',
+      'catalogue_version',
+      'case_types',
+      'case_type_colours',
+      'model_case_types',
+      'store_hidden_case_types',
+    ],
     uses: ['files', 'images', 'stores'],
   },
   mail: { tables: ['mail_outbox', 'mail_attachments', 'order_conditions'], uses: ['files'] },

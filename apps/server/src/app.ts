@@ -29,6 +29,7 @@ import type { Database } from './db/client.ts';
 import type { Config } from './env.ts';
 import { adminImageRoutes } from './http/admin-images.ts';
 import { authRoutes, registerStaffSession } from './http/auth.ts';
+import { caseTypeRoutes } from './http/case-types.ts';
 import { catalogueRoutes } from './http/catalogue.ts';
 import { checkoutRoutes } from './http/checkout.ts';
 import { erasureRoutes } from './http/erasure.ts';
@@ -342,6 +343,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(fileRoutes);
   await app.register(storeRoutes);
   await app.register(catalogueRoutes);
+  await app.register(caseTypeRoutes);
   await app.register(adminImageRoutes);
   await app.register(orderRoutes);
   await app.register(orderPhotoRoutes);

@@ -188,6 +188,24 @@ class Ctx {
     return id;
   }
 
+  #clearPrint: string | undefined;
+
+  /** A paid store-1 order in a clear case, printed by an admin (its print has a white layer). */
+  async clearPrintedOrder(): Promise<string> {
+    if (this.#clearPrint) return this.#clearPrint;
+    const id = await this.f.paid(this.staff.admin);
+    await this.s.t.db.query(
+      'UPDATE orders SET case_type_id = (SELECT id FROM case_types WHERE clear ORDER BY id LIMIT 1) WHERE id = $1',
+      [id],
+    );
+    const print = ok(await this.staff.admin.post(`/api/orders/${id}/print`)).json() as {
+      white: string | null;
+    };
+    assert.ok(print.white);
+    this.#clearPrint = id;
+    return id;
+  }
+
   get app() {
     return this.s.app;
   }
@@ -295,6 +313,12 @@ class Ctx {
   order(id: string): Promise<Order> {
     return this.f.get(id);
   }
+}
+
+/** A case type no order or model uses, made for one cell. */
+async function freshCaseType(ctx: Ctx): Promise<number> {
+  const res = await ctx.staff.admin.post('/api/case-types', { name: ctx.unique('Tipo') });
+  return (ok(res, 201).json() as { id: number }).id;
 }
 
 const TABLE: Record<RouteKey, Entry> = {
@@ -494,6 +518,29 @@ const TABLE: Record<RouteKey, Entry> = {
     expect: adminOnly(204),
     prepare: async (ctx) => ({ req: del(`/api/models/${await ctx.freshModel()}`) }),
   },
+  // Case types: any staff member reads them (the back office's forms), admins write them.
+  'GET /api/case-types': {
+    expect: { anonymous: 401, otherCustomer: 401, otherStore: 200, ownStore: 200, admin: 200 },
+    prepare: async () => ({ req: get('/api/case-types') }),
+  },
+  'POST /api/case-types': {
+    expect: adminOnly(201),
+    prepare: async (ctx) => ({ req: post('/api/case-types', { name: ctx.unique('Tipo nuevo') }) }),
+  },
+  'GET /api/case-types/:id': {
+    expect: { anonymous: 401, otherCustomer: 401, otherStore: 200, ownStore: 200, admin: 200 },
+    prepare: async () => ({ req: get('/api/case-types/1') }),
+  },
+  'PUT /api/case-types/:id': {
+    expect: adminOnly(200),
+    prepare: async (ctx) => ({
+      req: put(`/api/case-types/${await freshCaseType(ctx)}`, { name: ctx.unique('Tipo cambiado') }),
+    }),
+  },
+  'DELETE /api/case-types/:id': {
+    expect: adminOnly(204),
+    prepare: async (ctx) => ({ req: del(`/api/case-types/${await freshCaseType(ctx)}`) }),
+  },
   'POST /api/admin/images': {
     expect: adminOnly(201),
     prepare: async () => ({
@@ -635,6 +682,26 @@ const TABLE: Record<RouteKey, Entry> = {
         req: put(`/api/orders/${id}/design`, { design, transform: IDENTITY }),
         verify: async (res) =>
           assert.equal((await ctx.order(id)).design, res.statusCode === 200 ? design : null),
+      };
+    },
+  },
+  'PUT /api/orders/:id/caseType': {
+    expect: orderOwner(200),
+    codes: NOT_OWNED,
+    prepare: async (ctx) => {
+      const id = await ctx.f.created();
+      // A second type sold for the model, so that the change shows.
+      const { rows } = await ctx.s.t.db.query<{ id: number }>(
+        `WITH t AS (INSERT INTO case_types (name, price_delta_cents) VALUES ('Antigolpes ' || gen_random_uuid(), 700)
+                    RETURNING id)
+         INSERT INTO model_case_types (model_id, case_type_id) SELECT $1, id FROM t RETURNING case_type_id AS id`,
+        [ctx.f.model.id],
+      );
+      const caseType = rows[0]!.id;
+      return {
+        req: put(`/api/orders/${id}/caseType`, { caseType: { id: caseType } }),
+        verify: async (res) =>
+          assert.equal((await ctx.order(id)).caseType.id === caseType, res.statusCode === 200),
       };
     },
   },
@@ -855,6 +922,10 @@ const TABLE: Record<RouteKey, Entry> = {
   'POST /api/orders/:id/print': {
     expect: ownStoreStaff(200),
     prepare: async (ctx) => ({ req: post(`/api/orders/${ctx.paidOrder}/print`) }),
+  },
+  'GET /api/orders/:id/print-white.png': {
+    expect: ownStoreStaff(200),
+    prepare: async (ctx) => ({ req: get(`/api/orders/${await ctx.clearPrintedOrder()}/print-white.png`) }),
   },
   'POST /api/orders/:id/generateInvoice': {
     expect: ownStoreStaff(200),

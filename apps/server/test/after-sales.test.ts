@@ -552,6 +552,12 @@ describe('sales report: a month of orders, refunds and two stores', () => {
       `1;${await storeName(1)};${from};${to};3;59,85;49,47;19,95;16,49;39,90;32,98;10,00;3,30`,
       `2;${await storeName(2)};${from};${to};2;39,90;32,98;0,00;0,00;39,90;32,98;12,50;4,12`,
       `;TOTAL;${from};${to};5;99,75;82,45;19,95;16,49;79,80;65,96;;7,42`,
+      // The same sales per case type: every order here is in the default type.
+      '',
+      'tienda_id;tienda;desde;hasta;tipo_de_funda;unidades;ventas_con_iva;ventas_sin_iva;devoluciones_con_iva;devoluciones_sin_iva;neto_con_iva;neto_sin_iva',
+      `1;${await storeName(1)};${from};${to};Rígida;3;59,85;49,47;19,95;16,49;39,90;32,98`,
+      `2;${await storeName(2)};${from};${to};Rígida;2;39,90;32,98;0,00;0,00;39,90;32,98`,
+      `;TOTAL;${from};${to};Rígida;5;99,75;82,45;19,95;16,49;79,80;65,96`,
     ];
     const csv = await admin.get(`/api/reports/sales?from=${from}&to=${to}&format=csv`);
     assert.equal(csv.statusCode, 200, csv.body);
@@ -575,6 +581,14 @@ describe('sales report: a month of orders, refunds and two stores', () => {
       3,
     );
     assert.equal(json.total?.commission, 7.42);
+    assert.deepEqual(
+      json.rows.map((r) => r.caseTypes.map((c) => [c.caseType, c.units, c.revenue, c.refunds, c.net])),
+      [[['Rígida', 3, 59.85, 19.95, 39.9]], [['Rígida', 2, 39.9, 0, 39.9]]],
+    );
+    assert.deepEqual(
+      json.total?.caseTypes.map((c) => [c.caseType, c.units, c.revenue, c.net]),
+      [['Rígida', 5, 99.75, 79.8]],
+    );
 
     // Store staff: their own store only, no total; the other store is a 403.
     const own = (
@@ -586,7 +600,10 @@ describe('sales report: a month of orders, refunds and two stores', () => {
     );
     assert.equal(own.total, null);
     const ownCsv = await store2.get(`/api/reports/sales?from=${from}&to=${to}&storeId=2&format=csv`);
-    assert.equal(ownCsv.body, `\uFEFF${[expected[0], expected[2]].join('\r\n')}\r\n`);
+    assert.equal(
+      ownCsv.body,
+      `\uFEFF${[expected[0], expected[2], '', expected[5], expected[7]].join('\r\n')}\r\n`,
+    );
     const refused = await store2.get(`/api/reports/sales?from=${from}&to=${to}&storeId=1`);
     assert.equal(refused.statusCode, 403);
     assert.equal(refused.json().error, 'FORBIDDEN');

@@ -80,8 +80,10 @@ test('50 orders paid at once on two instances: 50 consecutive numbers, one unbro
   const ids: string[] = [];
   for (let i = 0; i < 50; i++) {
     const { rows } = await db.query<{ id: string }>(
-      `INSERT INTO orders (id, store_id, brand_id, model_id, price_cents, origin, status, payment_method, customer_name)
-       VALUES (gen_random_uuid(), 1, $1, $2, $3, 'false', 'to_pay_at_store', 'paystore', 'Cliente ' || $4) RETURNING id`,
+      `INSERT INTO orders (id, store_id, brand_id, model_id, price_cents, origin, status, payment_method, customer_name,
+         case_type_id)
+       VALUES (gen_random_uuid(), 1, $1, $2, $3, 'false', 'to_pay_at_store', 'paystore', 'Cliente ' || $4,
+         (SELECT id FROM case_types WHERE is_default)) RETURNING id`,
       [m.brand_id, m.id, m.price_cents, i],
     );
     ids.push(rows[0]!.id);

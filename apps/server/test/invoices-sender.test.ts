@@ -315,8 +315,8 @@ describe('VERI*FACTU sender killed with SIGKILL in the middle of a request', () 
       for (let i = 0; i < 5; i++) {
         const m = models[0]!;
         const { rows } = await db.query<{ id: string }>(
-          `INSERT INTO orders (id, store_id, brand_id, model_id, price_cents, origin, status)
-           VALUES (gen_random_uuid(), 1, $1, $2, $3, 'false', 'paid') RETURNING id`,
+          `INSERT INTO orders (id, store_id, brand_id, model_id, price_cents, origin, status, case_type_id)
+           VALUES (gen_random_uuid(), 1, $1, $2, $3, 'false', 'paid', (SELECT id FROM case_types WHERE is_default)) RETURNING id`,
           [m.brand_id, m.id, m.price_cents],
         );
         numbers.push((await issueInvoice(db, { files, config }, rows[0]!.id, staff)).fullNumber);

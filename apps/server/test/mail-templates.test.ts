@@ -20,6 +20,8 @@ function order(overrides: Partial<Order> = {}): Order {
     orderNumber: '000123',
     status: 'to_pay_at_store',
     total: 19.95,
+    caseType: { id: 1, name: 'Rígida', clear: false },
+    colour: null,
     shipping: 0,
     isHomeDelivery: false,
     paymentMethod: 'paystore',
@@ -112,6 +114,26 @@ describe('order mail templates', () => {
         assert.ok(m.html.includes('<th scope="row"'));
         assert.ok(!/\{|\}|undefined|null|NaN/.test(m.text), `${kind}/${audience} leaks a placeholder`);
       }
+    }
+  });
+
+  it("the order's summary names its case type, and the colour of a type with colours", () => {
+    const plain = renderOrderMail('order-received', 'customer', order(), config);
+    assert.ok(plain.text.includes('Tipo de funda: Rígida\n'), plain.text);
+    const coloured = order({
+      total: 26.95,
+      caseType: { id: 4, name: 'Silicona', clear: false },
+      colour: { id: 9, name: 'Azul noche', hex: '#1b2a4a' },
+    });
+    for (const [kind, audience] of [
+      ['order-received', 'customer'],
+      ['order-received', 'shop'],
+      ['order-paid', 'customer'],
+    ] as const) {
+      const m = renderOrderMail(kind, audience, coloured, config, PAID_AT);
+      assert.ok(m.text.includes('Tipo de funda: Silicona (Azul noche)'), `${kind}/${audience}: ${m.text}`);
+      assert.ok(m.html.includes('Silicona (Azul noche)'), `${kind}/${audience}`);
+      assert.ok(m.text.includes(`Precio: ${eur(26.95)} (IVA incluido)`), `${kind}/${audience}`);
     }
   });
 

@@ -38,8 +38,9 @@ async function order(model: number, design: { image: string | null; transform: D
       ? sceneFromTransform(model, fileUri(design.image), design.transform)
       : null;
   await db.query(
-    `INSERT INTO orders (id, status, store_id, brand_id, model_id, price_cents, payment_method, image_id, design_scene)
-     VALUES ($1, 'to_pay_at_store', 1, 1, $2, 1990, 'paystore', $3, $4)`,
+    `INSERT INTO orders (id, status, store_id, brand_id, model_id, price_cents, payment_method, image_id, design_scene,
+       case_type_id)
+     VALUES ($1, 'to_pay_at_store', 1, 1, $2, 1990, 'paystore', $3, $4, (SELECT id FROM case_types WHERE is_default))`,
     [id, model, design.image, scene && JSON.stringify(scene)],
   );
   // A saved design keeps the photo it was made with (slot 0): that is what is printed.

@@ -36,8 +36,9 @@ test('the jobs a request queues, and their runs, carry its id', async () => {
   const m = models[0]!;
   const { rows } = await t.db.query<{ id: string }>(
     `INSERT INTO orders (id, store_id, brand_id, model_id, price_cents, origin, status, payment_method, customer_name,
-       customer_email)
-     VALUES (gen_random_uuid(), 1, $1, $2, $3, 'false', 'to_pay_at_store', 'paystore', 'Cliente', 'cliente@example.com')
+       customer_email, case_type_id)
+     VALUES (gen_random_uuid(), 1, $1, $2, $3, 'false', 'to_pay_at_store', 'paystore', 'Cliente', 'cliente@example.com',
+       (SELECT id FROM case_types WHERE is_default))
      RETURNING id`,
     [m.brand_id, m.id, m.price_cents],
   );

@@ -64,8 +64,11 @@ export interface RoundedBox extends Box {
   radius: number;
 }
 
+/** What tracing a path takes: a Canvas 2D context, or an adapter onto another kind of path (a 3D shape's). */
+export type PathSink = Pick<Context2D, 'moveTo' | 'lineTo' | 'arc' | 'closePath'>;
+
 /** Adds a closed rounded rectangle to the current path (radius clamped to what fits). */
-export function roundedRect(ctx: Context2D, { x, y, width, height, radius }: RoundedBox): void {
+export function roundedRect(ctx: PathSink, { x, y, width, height, radius }: RoundedBox): void {
   const r = Math.max(0, Math.min(radius, width / 2, height / 2));
   ctx.moveTo(x + r, y);
   ctx.lineTo(x + width - r, y);

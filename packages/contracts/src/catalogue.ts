@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ModelCaseTypeSchema } from './case-types.ts';
 import { FileUri, Id, IdParam } from './common.ts';
 import { MODEL_PAGE_SIZE } from './constants.ts';
 
@@ -57,8 +58,19 @@ export const ModelSchema = z.object({
   outline: OutlineSchema.nullable(),
   /** Ids of the stores that offer this model. */
   stores: z.array(z.number().int()),
+  /**
+   * The case types the model is sold in, as the session's store sells them (public, not hidden by
+   * the store), the default type first, each with the case's final price in it.
+   */
+  caseTypes: z.array(ModelCaseTypeSchema),
+  /** Staff answers only: every type the model is sold in, public or not, as the model form sends them. */
+  caseTypeIds: z.array(z.number().int()).optional(),
 });
 export type Model = z.infer<typeof ModelSchema>;
+
+/** `GET /api/models/{id}`: the store whose case types the answer shows (the session's store). */
+export const ModelGetQuerySchema = z.object({ store: IdParam.optional() });
+export type ModelGetQuery = z.infer<typeof ModelGetQuerySchema>;
 
 export const ModelInputSchema = z
   .object({
@@ -72,6 +84,8 @@ export const ModelInputSchema = z
     outline: OutlineSchema.nullable().default(null),
     /** Stores offering the model; omitted means every store. */
     stores: z.array(Id).max(1000).optional(),
+    /** The case types it is sold in; omitted means the default type only (new) or unchanged (edit). */
+    caseTypeIds: z.array(Id).min(1).max(100).optional(),
   })
   .strict();
 export type ModelInput = z.infer<typeof ModelInputSchema>;

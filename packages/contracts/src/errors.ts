@@ -74,6 +74,13 @@ export const ErrorCode = z.enum([
   'UPLOAD_TOO_SLOW',
   'UPLOAD_QUOTA_EXCEEDED',
   'ORDER_STORAGE_FULL',
+  // Case types and colours
+  'CASE_TYPE_NOT_AVAILABLE',
+  'CASE_COLOUR_NOT_AVAILABLE',
+  // Case types and colours
+  'CASE_TYPE_NOT_FOUND',
+  'CASE_COLOUR_NOT_FOUND',
+  'CASE_TYPE_DEFAULT',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -36,6 +36,7 @@ export const messages = {
   // Editor-edicion
   orderLoadFailed: 'Error cargando tu pedido. Por favor, inténtalo de nuevo.',
   orderConfirmFailed: 'Error confirmando el pedido. Por favor, inténtalo de nuevo.',
+  caseTypeChangeFailed: 'No se ha podido cambiar el tipo de funda. Por favor, inténtalo de nuevo.',
   genericRetry: 'Ocurrió un error. Inténtalo de nuevo.',
   currentOrderMissing: 'No se puede encontrar la orden actual.',
   // Order pages
@@ -88,6 +89,12 @@ export const messages = {
     'Esta tienda está en Canarias, Ceuta o Melilla y desde allí no podemos venderte: nuestras ventas llevan el IVA español y esos territorios están fuera de él. Elige otra tienda, por favor.',
   modelNotFound: 'Modelo no encontrado.',
   modelNotAvailable: 'El modelo no está disponible en esta tienda.',
+  caseTypeNotAvailable: 'Este tipo de funda no está disponible para este modelo en esta tienda.',
+  caseColourNotAvailable: 'Este color no está disponible para este tipo de funda.',
+  caseTypeNoLongerAvailable:
+    'El tipo de funda que elegiste ya no está disponible para este modelo en esta tienda. Elige otro tipo de funda para seguir con tu pedido.',
+  caseColourNoLongerAvailable:
+    'El color que elegiste ya no está disponible para este tipo de funda. Elige otro color para seguir con tu pedido.',
   orderNotFound: 'Pedido no encontrado.',
   orderNotOwned:
     'Este pedido se hizo en otro navegador o dispositivo. Para seguirlo, abre el enlace «Sigue tu pedido» de tu correo.',
@@ -271,6 +278,23 @@ export const messages = {
   duplicateLayerId: 'Dos textos o pegatinas del diseño tienen el mismo identificador.',
   sceneUnknownFont: 'Ese tipo de letra no está disponible. Elige uno de la lista.',
   sceneUnknownSticker: 'Esa pegatina no está disponible. Elige una de la lista.',
+  // Case types and colours (back office)
+  caseTypeNotFound: 'Tipo de funda no encontrado.',
+  caseColourNotFound: 'Ese color no es de este tipo de funda: recargue la página y vuelva a intentarlo.',
+  caseTypeNameTaken: 'Ya hay un tipo de funda con ese nombre (sin contar mayúsculas): elija otro.',
+  caseColourNameTaken: 'Dos colores de este tipo de funda tienen el mismo nombre: cambie uno.',
+  caseTypeInUse:
+    'No se puede eliminar el tipo de funda porque hay pedidos hechos en él. Ocúltelo a los clientes en su lugar.',
+  caseColourInUse:
+    'No se puede quitar un color en el que hay pedidos hechos: déjelo en la lista o cree otro tipo de funda.',
+  caseTypeDefaultRequired:
+    'Tiene que haber un tipo de funda predeterminado: marque otro como predeterminado y este dejará de serlo.',
+  caseTypeDefaultPublic:
+    'El tipo de funda predeterminado tiene que ser visible para los clientes: marque antes otro como predeterminado.',
+  caseTypeDefaultDelete:
+    'No se puede eliminar el tipo de funda predeterminado: marque antes otro como predeterminado.',
+  caseTypeDefaultHidden:
+    'Una tienda no puede ocultar el tipo de funda predeterminado: es el de los pedidos que no eligen otro.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CaseColourSchema, OrderCaseTypeSchema } from './case-types.ts';
 import { FileUri, Id, IdParam } from './common.ts';
 import { DesignTransformSchema } from './design-transform.ts';
 import { ORDER_STATUSES } from './order-lifecycle.ts';
@@ -41,7 +42,15 @@ const Ref = z.object({ id: Id });
  * The body of `POST /api/orders`. Only the three references count; anything else a client
  * sends (total, flags, status...) is accepted and ignored, because the server computes them.
  */
-export const OrderCreateSchema = z.object({ store: Ref, brand: Ref, model: Ref });
+export const OrderCreateSchema = z.object({
+  store: Ref,
+  brand: Ref,
+  model: Ref,
+  /** The case type (one the model is sold in, in this store); the default type when omitted. */
+  caseType: Ref.optional(),
+  /** One of the type's colours; the type's first colour when omitted and the type has colours. */
+  colour: Ref.optional(),
+});
 export type OrderCreate = z.infer<typeof OrderCreateSchema>;
 
 export const OrderCreatedSchema = z.object({ id: OrderId, orderNumber: z.string() });
@@ -62,8 +71,12 @@ export const OrderSchema = z.object({
   id: OrderId,
   orderNumber: z.string(),
   status: OrderStatus,
-  /** Model price in euros, VAT included. */
+  /** The case's price in euros, VAT included: the model's price in the order's case type. */
   total: z.number(),
+  /** The case type the order is made in. */
+  caseType: OrderCaseTypeSchema,
+  /** Its colour, for a type with colours; null otherwise. */
+  colour: CaseColourSchema.nullable(),
   /** Home delivery fee in euros (0 for pickup). */
   shipping: z.number(),
   isHomeDelivery: z.boolean(),
@@ -206,10 +219,15 @@ export const BulkStatusChangeSchema = StaffStatusChangeSchema.extend({
 });
 export const BulkStatusChangedSchema = z.object({ changed: z.number().int() });
 
-/** `POST /api/orders/{id}/print`: the print file (PDF at the case's real size) and its PNG. */
+/**
+ * `POST /api/orders/{id}/print`: the print file (PDF at the case's real size) and its PNG; for a
+ * clear case, `white` is the mask file of the PDF's white-ink layer (`GET
+ * /api/orders/{id}/print-white.png`), null otherwise.
+ */
 export const PrintFileSchema = z.object({
   uri: FileUri,
   png: FileUri,
+  white: z.string().nullable(),
   widthPx: z.number().int(),
   heightPx: z.number().int(),
   dpi: z.number().int(),

@@ -65,6 +65,15 @@ export const StoreSettingsSchema = z.object({
   sheetWidthMm: z.number().int().min(100).max(1000),
   sheetHeightMm: z.number().int().min(100).max(1000),
   marginMm: z.number().int().min(0).max(50),
+  /**
+   * The name of the white ink in the store's UV printer: the spot colour (PDF Separation) of the
+   * white layer under clear cases' designs, as the printer's RIP names its white channel.
+   */
+  whiteInkName: z.string().regex(/^[A-Za-z0-9 _.-]{1,40}$/),
 });
 export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
-export const StoreSettingsInputSchema = StoreSettingsSchema.omit({ storeId: true }).strict();
+/** The settings to save; without whiteInkName the ink's name stays as it is. */
+export const StoreSettingsInputSchema = StoreSettingsSchema.omit({ storeId: true })
+  .extend({ whiteInkName: StoreSettingsSchema.shape.whiteInkName.optional() })
+  .strict();
+export type StoreSettingsInput = z.infer<typeof StoreSettingsInputSchema>;

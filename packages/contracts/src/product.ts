@@ -31,3 +31,21 @@ export function phoneName(brand: Named, model: Named): string {
 export function productName(brand: Named, model: Named): string {
   return `Funda personalizada para ${phoneName(brand, model)}`;
 }
+
+/** The case as made: its type and, for a type with colours, its colour: 'Silicona (Negro)'. */
+export function caseTypeName(caseType: Named, colour: Named | null): string {
+  const type = oneLine(caseType.name);
+  const c = colour ? oneLine(colour.name) : '';
+  return c ? `${type} (${c})` : type;
+}
+
+/**
+ * The product in the type it is made in, as the invoice line names it: 'Funda personalizada
+ * Antigolpes para Apple iPhone 15', with the colour after it when the type has colours: '... (Negro)'.
+ */
+export function caseProductName(brand: Named, model: Named, caseType: Named, colour: Named | null): string {
+  const type = oneLine(caseType.name);
+  const c = colour ? oneLine(colour.name) : '';
+  const name = `Funda personalizada ${type} para ${phoneName(brand, model)}`.replace(/ {2,}/g, ' ');
+  return c ? `${name} (${c})` : name;
+}

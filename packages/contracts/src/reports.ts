@@ -25,12 +25,31 @@ export type SalesReportQuery = z.infer<typeof SalesReportQuerySchema>;
  * rows and cents as the invoices themselves): sales are ordinary invoices (F1, F2), refunds are
  * rectificativas (R1, R5) as positive amounts; annulled invoices count for nothing.
  */
+/**
+ * The sales of one case type: its units (ordinary invoices) and the same amounts as the row it is
+ * part of (whole invoices, delivery included), so a row's types add up to the row.
+ */
+export const SalesReportCaseTypeSchema = z.object({
+  caseTypeId: z.number().int(),
+  caseType: z.string(),
+  units: z.number().int(),
+  revenue: z.number(),
+  revenueWithoutVat: z.number(),
+  refunds: z.number(),
+  refundsWithoutVat: z.number(),
+  net: z.number(),
+  netWithoutVat: z.number(),
+});
+export type SalesReportCaseType = z.infer<typeof SalesReportCaseTypeSchema>;
+
 export const SalesReportRowSchema = z.object({
   storeId: z.number().int(),
   storeName: z.string(),
   /** Orders invoiced in the period (one unit each). */
   orders: z.number().int(),
   units: z.array(z.object({ brand: z.string(), model: z.string(), units: z.number().int() })),
+  /** The same sales per case type, by the type's name. */
+  caseTypes: z.array(SalesReportCaseTypeSchema),
   revenue: z.number(),
   revenueWithoutVat: z.number(),
   refunds: z.number(),

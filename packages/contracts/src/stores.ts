@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FileUri, IdParam } from './common.ts';
+import { FileUri, Id, IdParam } from './common.ts';
 
 export const StoreSchema = z.object({
   id: z.number().int(),
@@ -16,6 +16,8 @@ export const StoreSchema = z.object({
   hours: z.string(),
   /** What the store's map link searches for; null: its address. */
   mapQuery: z.string().nullable(),
+  /** Staff answers only: the case types the store does not sell. */
+  hiddenCaseTypeIds: z.array(z.number().int()).optional(),
 });
 export type Store = z.infer<typeof StoreSchema>;
 
@@ -33,6 +35,8 @@ export const StoreInputSchema = z
     shipping: z.number().min(0).max(1000).multipleOf(0.01).default(5),
     hours: z.string().trim().max(400).default(''),
     mapQuery: z.string().trim().min(1).max(200).nullable().default(null),
+    /** The case types the store does not sell; omitted: unchanged (none for a new store). */
+    hiddenCaseTypeIds: z.array(Id).max(100).optional(),
   })
   .strict();
 export type StoreInput = z.infer<typeof StoreInputSchema>;

@@ -24,6 +24,7 @@ import jobs from './migrations/0022-jobs.ts';
 import retentionPersonalData from './migrations/0023-retention-personal-data.ts';
 import trayUploadLinks from './migrations/0024-tray-upload-links.ts';
 import jobRequestIds from './migrations/0025-job-request-ids.ts';
+import caseTypes from './migrations/0026-case-types.ts';
 
 /** Versioned migrations, applied in order, each once. Append only: never edit a released one. */
 export const migrations: { version: number; name: string; sql: string }[] = [
@@ -52,6 +53,7 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   { version: 23, name: 'retention-personal-data', sql: retentionPersonalData },
   { version: 24, name: 'tray-upload-links', sql: trayUploadLinks },
   { version: 25, name: 'job-request-ids', sql: jobRequestIds },
+  { version: 26, name: 'case-types', sql: caseTypes },
 ];
 
 /** Any number that is ours alone: instances starting together take turns through this lock. */

@@ -1,6 +1,7 @@
 import {
   BrandInputSchema,
   BrandSchema,
+  ModelGetQuerySchema,
   ModelInputSchema,
   ModelPageSchema,
   ModelQuerySchema,
@@ -83,8 +84,15 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   );
   r.get(
     '/api/models/:id',
-    { schema: { ...models, params: IdParamsSchema, response: { 200: ModelSchema } } },
-    (req) => getModel(db, req.params.id, audience(req)),
+    {
+      schema: {
+        ...models,
+        params: IdParamsSchema,
+        querystring: ModelGetQuerySchema,
+        response: { 200: ModelSchema },
+      },
+    },
+    (req) => getModel(db, req.params.id, audience(req), req.query.store ?? null),
   );
   r.post(
     '/api/models',

@@ -1,3 +1,4 @@
+import { CaseTypeChangeSchema } from '@shop/contracts/case-types';
 import {
   ContactDetailsSchema,
   DeliveryDetailsSchema,
@@ -17,6 +18,7 @@ import { invoicesOfOrders } from '../modules/invoices/index.ts';
 import {
   addDelivery,
   type CheckoutEffects,
+  changeOrderCaseType,
   confirmDelivery,
   confirmInStorePickup,
   confirmPaidAtStore,
@@ -88,6 +90,11 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
           photoId: photo ? fileIdFromUri(photo) : null,
         });
       }),
+  );
+  r.put(
+    '/api/orders/:id/caseType',
+    { schema: { params, body: CaseTypeChangeSchema, response, tags } },
+    (req, reply) => step(req, reply, (tx) => changeOrderCaseType(tx, req.params.id, req.body, guards)),
   );
   r.post(
     '/api/orders/:id/confirmPaymentMethod',

@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
-import { AppError } from '../lib/errors.ts';
+import { AppError, notFound } from '../lib/errors.ts';
 import { requireStaff, requireStoreAccess } from '../modules/auth/index.ts';
 import { fileUri } from '../modules/files/index.ts';
 import { invoicesOfOrders } from '../modules/invoices/index.ts';
@@ -25,11 +25,12 @@ import {
   changeStatusByStaff,
   getOrder,
   listOrders,
+  orderPrintPdfId,
   orderStoreId,
   orderTimeline,
   printOrder,
 } from '../modules/orders/index.ts';
-import { renderOrderPrint } from '../modules/print/index.ts';
+import { printHasWhite, printWhitePng, renderOrderPrint } from '../modules/print/index.ts';
 import { cancelInTransaction, cancelOrder } from '../workflows/cancel-order.ts';
 
 /** The back office's order calls. Listing orders exposes personal data: staff only. */
@@ -162,14 +163,32 @@ export async function staffOrderRoutes(app: FastifyInstance): Promise<void> {
     async (req, reply) => {
       const staff = requireStoreAccess(req.staff, await orderStoreId(db, req.params.id));
       const print = await printOrder(db, files, renderOrderPrint, req.params.id, staff);
+      const white = await printHasWhite(db, files, print.pdfId);
       reply.header('cache-control', 'no-store');
       return {
         uri: fileUri(print.pdfId),
         png: fileUri(print.pngId),
+        white: white ? `/api/orders/${req.params.id}/print-white.png` : null,
         widthPx: print.widthPx,
         heightPx: print.heightPx,
         dpi: print.dpi,
       };
+    },
+  );
+
+  // The white-ink mask of a clear case's print (see the print module), for RIPs that take the
+  // white channel as a separate file. 404 before the order is printed or when it has no white.
+  r.get(
+    '/api/orders/:id/print-white.png',
+    { schema: { params: OrderIdParamsSchema, tags } },
+    async (req, reply) => {
+      requireStoreAccess(req.staff, await orderStoreId(db, req.params.id));
+      const pdfId = await orderPrintPdfId(db, req.params.id);
+      const png = pdfId && (await printWhitePng(db, files, pdfId));
+      if (!png) throw notFound();
+      reply.header('cache-control', 'no-store');
+      reply.header('content-disposition', `inline; filename="tinta-blanca-${req.params.id.slice(0, 8)}.png"`);
+      return reply.type('image/png').send(png);
     },
   );
 }

@@ -19,10 +19,9 @@ import {
   encodeStoreUrl,
   getStore,
   listStores,
-  updateStore,
   validateStore,
 } from '../modules/stores/index.ts';
-import { closeStore, openStore } from '../workflows/stores.ts';
+import { changeStore, closeStore, openStore, storeForStaff } from '../workflows/stores.ts';
 
 export async function storeRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -54,7 +53,11 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/stores/:id',
     { schema: { params: IdParamsSchema, response: { 200: StoreSchema }, tags } },
-    (req, reply) => cache.reply(req, reply, () => getStore(db, req.params.id)),
+    // Staff (uncached) also see the case types the store does not sell, for its form.
+    (req, reply) =>
+      cache.reply(req, reply, () =>
+        req.staff ? storeForStaff(db, req.params.id) : getStore(db, req.params.id),
+      ),
   );
 
   r.get(
@@ -95,7 +98,7 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
       // staff have no form for it and no right to it.
       requireAdmin(req.staff);
       await checkImage(req.body.image);
-      return updateStore(db, req.params.id, req.body);
+      return changeStore(db, req.params.id, req.body);
     },
   );
 

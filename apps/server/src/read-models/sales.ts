@@ -3,6 +3,7 @@ import { centsToEuros } from '@shop/contracts/money';
 import type { SalesReport, SalesReportQuery, SalesReportRow } from '@shop/contracts/reports';
 import type { Queryable } from '../db/client.ts';
 import { fail, forbidden } from '../lib/errors.ts';
+import { caseTypeBreakdown, caseTypesCsvLines } from './sales-case-types.ts';
 
 /**
  * Sales per partner store and period, read from the invoices (the same rows, the same cents), so
@@ -13,7 +14,8 @@ import { fail, forbidden } from '../lib/errors.ts';
  * - a refund is a rectificativa (R1 or R5) issued in the period, not annulled, whatever the
  *   period of the sale it corrects (refunds and cancellations of paid orders issue exactly these);
  * - the period is the invoice's issue date (a Madrid calendar day);
- * - the commission is the store's percentage of the net sales without VAT, rounded to the cent.
+ * - the commission is the store's percentage of the net sales without VAT, rounded to the cent;
+ * - the same sales per case type (the order's type), each store's and all together.
  */
 export async function salesReport(
   q: Queryable,
@@ -31,18 +33,20 @@ export async function salesReport(
   const params = [query.from, query.to, storeId ?? null];
   const scope = `i.issue_date BETWEEN $1::date AND $2::date AND ($3::int IS NULL OR i.store_id = $3)
     AND NOT EXISTS (SELECT 1 FROM invoice_annulments a WHERE a.invoice_id = i.id)`;
-  // One pass over the period's invoices, per store and model; the sums per store are added up here.
+  // One pass over the period's invoices, per store, model and case type; the sums per store, per
+  // model and per type are added up here.
   const { rows: groups } = await q.query<{
     store_id: number;
     brand_id: number;
     model_id: number;
+    case_type_id: number;
     orders: number;
     sales_total: string;
     sales_base: string;
     refund_total: string;
     refund_base: string;
   }>(
-    `SELECT i.store_id, o.brand_id, o.model_id,
+    `SELECT i.store_id, o.brand_id, o.model_id, o.case_type_id,
             count(*) FILTER (WHERE i.kind IN ('F1', 'F2'))::int AS orders,
             COALESCE(sum(i.total_cents) FILTER (WHERE i.kind IN ('F1', 'F2')), 0) AS sales_total,
             COALESCE(sum(i.base_cents) FILTER (WHERE i.kind IN ('F1', 'F2')), 0) AS sales_base,
@@ -50,13 +54,14 @@ export async function salesReport(
             COALESCE(-sum(i.base_cents) FILTER (WHERE i.kind IN ('R1', 'R5')), 0) AS refund_base
      FROM invoices i JOIN orders o ON o.id = i.order_id
      WHERE ${scope} AND i.kind IN ('F1', 'F2', 'R1', 'R5')
-     GROUP BY i.store_id, o.brand_id, o.model_id`,
+     GROUP BY i.store_id, o.brand_id, o.model_id, o.case_type_id`,
     params,
   );
   const storeIds = [...new Set(groups.map((g) => g.store_id))];
   if (storeId !== undefined && !storeIds.includes(storeId)) storeIds.push(storeId);
   const modelIds = [...new Set(groups.map((g) => g.model_id))];
-  const [storeRows, modelRows] = await Promise.all([
+  const typeIds = [...new Set(groups.map((g) => g.case_type_id))];
+  const [storeRows, modelRows, typeRows] = await Promise.all([
     q.query<{ id: number; name: string; commission_bp: number }>(
       'SELECT id, name, commission_bp FROM stores WHERE id = ANY($1::int[]) ORDER BY id',
       [storeIds],
@@ -65,8 +70,12 @@ export async function salesReport(
       'SELECT m.id, m.name AS model, b.name AS brand FROM models m JOIN brands b ON b.id = m.brand_id WHERE m.id = ANY($1::int[])',
       [modelIds],
     ),
+    q.query<{ id: number; name: string }>('SELECT id, name FROM case_types WHERE id = ANY($1::int[])', [
+      typeIds,
+    ]),
   ]);
   const modelName = new Map(modelRows.rows.map((m) => [m.id, m]));
+  const typeName = new Map(typeRows.rows.map((t) => [t.id, t.name]));
   const money = {
     rows: storeRows.rows.map((s) => {
       const mine = groups.filter((g) => g.store_id === s.id);
@@ -84,14 +93,21 @@ export async function salesReport(
       };
     }),
   };
+  // Units per store and model, whatever the case type.
+  const perModel = new Map<string, { store_id: number; model_id: number; units: number }>();
+  for (const g of groups.filter((g) => g.orders > 0)) {
+    const key = `${g.store_id}:${g.model_id}`;
+    const e = perModel.get(key) ?? { store_id: g.store_id, model_id: g.model_id, units: 0 };
+    e.units += g.orders;
+    perModel.set(key, e);
+  }
   const units = {
-    rows: groups
-      .filter((g) => g.orders > 0)
+    rows: [...perModel.values()]
       .map((g) => ({
         store_id: g.store_id,
         brand: modelName.get(g.model_id)?.brand ?? '',
         model: modelName.get(g.model_id)?.model ?? '',
-        units: g.orders,
+        units: g.units,
       }))
       .sort(
         (a, b) => a.store_id - b.store_id || a.brand.localeCompare(b.brand) || a.model.localeCompare(b.model),
@@ -123,6 +139,10 @@ export async function salesReport(
     units: units.rows
       .filter((u) => u.store_id === c.r.store_id)
       .map((u) => ({ brand: u.brand, model: u.model, units: u.units })),
+    caseTypes: caseTypeBreakdown(
+      groups.filter((g) => g.store_id === c.r.store_id),
+      typeName,
+    ),
     revenue: centsToEuros(c.salesTotal),
     revenueWithoutVat: centsToEuros(c.salesBase),
     refunds: centsToEuros(c.refundTotal),
@@ -151,6 +171,7 @@ export async function salesReport(
             units: [...byModel.values()].sort(
               (a, b) => a.brand.localeCompare(b.brand) || a.model.localeCompare(b.model),
             ),
+            caseTypes: caseTypeBreakdown(groups, typeName),
             revenue: centsToEuros(sum((c) => c.salesTotal)),
             revenueWithoutVat: centsToEuros(sum((c) => c.salesBase)),
             refunds: centsToEuros(sum((c) => c.refundTotal)),
@@ -193,7 +214,10 @@ export const SALES_CSV_HEADER = [
   'comision',
 ];
 
-/** The report as CSV (UTF-8 with BOM, ';' separated, decimal comma): one line per store, then the total. */
+/**
+ * The report as CSV (UTF-8 with BOM, ';' separated, decimal comma): one line per store, then the
+ * total; after a blank line, the sales per store and case type (`caseTypesCsvLines`).
+ */
 export function salesReportCsv(report: SalesReport): string {
   const line = (fields: string[]) => fields.map(csvField).join(';');
   const lines = [line(SALES_CSV_HEADER)];
@@ -236,5 +260,6 @@ export function salesReportCsv(report: SalesReport): string {
       ]),
     );
   }
+  lines.push('', ...caseTypesCsvLines(report, amount).map(line));
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }

@@ -44,6 +44,39 @@ describe('buildDemoCatalogue', () => {
     assert.equal(new Set(names).size, names.length, 'duplicate model');
   });
 
+  it('ships four case types, the default first, and sells all of them in all but two older models', () => {
+    assert.deepEqual(
+      catalogue.caseTypes.map((t) => [t.name, t.priceDeltaCents, t.clear, t.isDefault]),
+      [
+        ['Rígida', 0, false, true],
+        ['Silicona', 200, false, false],
+        ['Transparente', 0, true, false],
+        ['Antigolpes', 700, false, false],
+      ],
+    );
+    for (const t of catalogue.caseTypes) {
+      assert.ok(t.description.length > 0 && t.description.length <= 200, t.name);
+      for (const c of t.colours) assert.match(c.hex, /^#[0-9a-f]{6}$/);
+    }
+    assert.deepEqual(
+      catalogue.caseTypes.find((t) => t.name === 'Silicona')?.colours.map((c) => c.name),
+      ['Negro', 'Azul marino', 'Rosa arena', 'Verde salvia'],
+    );
+    const names = new Set(catalogue.caseTypes.map((t) => t.name));
+    for (const model of catalogue.models) {
+      assert.ok(model.caseTypes.includes('Rígida'), `${model.name}: sold in the default type`);
+      assert.ok(
+        model.caseTypes.every((t) => names.has(t)),
+        model.name,
+      );
+    }
+    assert.deepEqual(
+      catalogue.models.filter((m) => !m.caseTypes.includes('Antigolpes')).map((m) => m.name),
+      ['iPhone 13', 'iPhone 13 mini'],
+    );
+    assert.ok(catalogue.models.filter((m) => m.caseTypes.length === 4).length >= 50);
+  });
+
   it('gives each model its own number of lenses, so a dual camera never looks like a Pro', () => {
     const lenses = (name: string) => catalogue.models.find((m) => m.name === name)?.outline.camera.lenses;
     for (const model of catalogue.models) {

@@ -1,6 +1,6 @@
 /**
- * The demo catalogue: partner stores in Málaga province, four brands and the 57 phone models of
- * phone-models.json, with every image generated here from shapes (no downloads, no fonts needed
+ * The demo catalogue: partner stores in Málaga province, four brands, four case types (two of the
+ * oldest models have no 'Antigolpes') and the 57 phone models of phone-models.json, with every image generated here from shapes (no downloads, no fonts needed
  * for the rasterised ones): the models' pictures are the same mock-ups staff get for a new model,
  * the brands' marks come from simple-icons. Plain data only; inserting it into the database is the
  * caller's job.
@@ -55,11 +55,25 @@ export interface DemoModel {
   image: DemoFile;
   template: DemoFile;
   offeredByStoreIds: number[];
+  /** The names of the case types it is sold in. */
+  caseTypes: string[];
+}
+
+export interface DemoCaseType {
+  name: string;
+  description: string;
+  material: string;
+  priceDeltaCents: number;
+  clear: boolean;
+  /** The type of orders that name none (the migration's 'Rígida'). */
+  isDefault: boolean;
+  colours: { name: string; hex: string }[];
 }
 
 export interface DemoCatalogue {
   stores: DemoStore[];
   brands: DemoBrand[];
+  caseTypes: DemoCaseType[];
   models: DemoModel[];
 }
 
@@ -76,6 +90,53 @@ const PREMIUM_PRICE_CENTS = 2490;
 const PREMIUM_MODEL = /Pro Max|Ultra|^iPhone Air$|^iPhone 17 Pro$|^Find X8 Pro$/;
 /** Discontinued model kept in the catalogue but hidden from customers (exercises the visibility rules). */
 const HIDDEN_MODEL = 'iPhone 13 mini';
+
+/** The kinds of case the shop makes, the default first. */
+const CASE_TYPES: readonly DemoCaseType[] = [
+  {
+    name: 'Rígida',
+    description: 'Funda fina y rígida, con la foto en toda la trasera y tacto mate.',
+    material: 'Policarbonato',
+    priceDeltaCents: 0,
+    clear: false,
+    isDefault: true,
+    colours: [],
+  },
+  {
+    name: 'Silicona',
+    description: 'Flexible y suave al tacto, con el interior de microfibra y el marco del color que elijas.',
+    material: 'Silicona líquida',
+    priceDeltaCents: 200,
+    clear: false,
+    isDefault: false,
+    colours: [
+      { name: 'Negro', hex: '#1f1f1f' },
+      { name: 'Azul marino', hex: '#1f2a44' },
+      { name: 'Rosa arena', hex: '#e8b4a8' },
+      { name: 'Verde salvia', hex: '#9caf88' },
+    ],
+  },
+  {
+    name: 'Transparente',
+    description: 'Transparente: donde el diseño no llega se ve la trasera del móvil.',
+    material: 'TPU transparente',
+    priceDeltaCents: 0,
+    clear: true,
+    isDefault: false,
+    colours: [],
+  },
+  {
+    name: 'Antigolpes',
+    description: 'Esquinas reforzadas con cámara de aire y bordes elevados sobre pantalla y cámara.',
+    material: 'TPU y policarbonato',
+    priceDeltaCents: 700,
+    clear: false,
+    isDefault: false,
+    colours: [],
+  },
+];
+/** Older models with no shock-absorbing version made for them. */
+const NO_SHOCKPROOF_MODELS = new Set(['iPhone 13', 'iPhone 13 mini']);
 
 /** Opening hours of a high-street shop in Andalusia; the shopping-centre ones stay open at midday. */
 const HIGH_STREET_HOURS = 'Lunes a viernes: 10:00–14:00 y 17:30–21:00\nSábados: 10:00–14:00';
@@ -247,11 +308,14 @@ export async function buildDemoCatalogue(): Promise<DemoCatalogue> {
         image,
         template,
         offeredByStoreIds: STORES.filter((s) => !s.excludedBrands.includes(record.brand)).map((s) => s.id),
+        caseTypes: CASE_TYPES.map((t) => t.name).filter(
+          (name) => name !== 'Antigolpes' || !NO_SHOCKPROOF_MODELS.has(record.name),
+        ),
       };
     },
   );
 
-  return { stores, brands, models };
+  return { stores, brands, caseTypes: CASE_TYPES.map((t) => ({ ...t, colours: [...t.colours] })), models };
 }
 
 /** PNG keeps the alpha channel (the template's transparent body); WebP for the lighter pictures. */

@@ -10,7 +10,7 @@ export async function isEmpty(q: Queryable): Promise<boolean> {
 }
 
 /**
- * Loads the demo catalogue (stores, brands, models with their images) in one transaction, so a
+ * Loads the demo catalogue (stores, brands, case types, models with their images) in one transaction, so a
  * crash leaves an empty catalogue that the next start fills again, never half of one.
  */
 export async function seedDemoCatalogue(
@@ -56,6 +56,32 @@ export async function seedDemoCatalogue(
       brandIds.set(b.name, rows[0]!.id);
     }
 
+    // The default type comes with the migration: it gets its demo text; the others are added.
+    const caseTypeIds = new Map<string, number>();
+    for (const [position, t] of demo.caseTypes.entries()) {
+      const values = [t.name, t.description, t.material, t.priceDeltaCents, t.clear, position];
+      const { rows } = t.isDefault
+        ? await tx.query<{ id: number }>(
+            `UPDATE case_types SET name = $1, description = $2, material = $3, price_delta_cents = $4, clear = $5,
+               position = $6, is_public = true
+             WHERE is_default RETURNING id`,
+            values,
+          )
+        : await tx.query<{ id: number }>(
+            `INSERT INTO case_types (name, description, material, price_delta_cents, clear, position)
+             VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+            values,
+          );
+      const id = rows[0]!.id;
+      caseTypeIds.set(t.name, id);
+      for (const [i, c] of t.colours.entries()) {
+        await tx.query(
+          'INSERT INTO case_type_colours (case_type_id, name, hex, position) VALUES ($1, $2, $3, $4)',
+          [id, c.name, c.hex, i],
+        );
+      }
+    }
+
     for (const m of demo.models) {
       const brandId = brandIds.get(m.brand);
       if (brandId === undefined) throw new Error(`demo model ${m.name} names an unknown brand ${m.brand}`);
@@ -77,6 +103,15 @@ export async function seedDemoCatalogue(
       await tx.query('INSERT INTO store_models (store_id, model_id) SELECT unnest($1::int[]), $2', [
         m.offeredByStoreIds,
         rows[0]!.id,
+      ]);
+      const types = m.caseTypes.map((name) => {
+        const id = caseTypeIds.get(name);
+        if (id === undefined) throw new Error(`demo model ${m.name} names an unknown case type ${name}`);
+        return id;
+      });
+      await tx.query('INSERT INTO model_case_types (model_id, case_type_id) SELECT $1, unnest($2::int[])', [
+        rows[0]!.id,
+        types,
       ]);
     }
     return { stores: demo.stores.length, brands: demo.brands.length, models: demo.models.length };

@@ -14,6 +14,12 @@ import { conflict, deleteOrInUse, fail, fieldError, notFound } from '../../lib/e
 import { escapeLike, searchKey } from '../../lib/ids.ts';
 import { fileIdFromUri, fileUriOrNull } from '../files/index.ts';
 import { storeIds } from '../stores/index.ts';
+import {
+  assertCaseTypesExist,
+  caseTypesOfModels,
+  caseTypesPriced,
+  setModelCaseTypes,
+} from './case-type-offer.ts';
 
 /** Anonymous callers see the customer catalogue only; staff see everything (docs/product.md §5.2). */
 export type Audience = 'public' | 'staff';
@@ -132,6 +138,27 @@ const MODEL_SELECT = `
 /** docs/product.md §5.2: a model is shown when it and its brand are public and not down. */
 const VISIBLE = 'm.is_public AND NOT m.is_down AND b.is_public AND NOT b.down';
 
+/** The models of some rows with their case types, as `audience` sees them in `store` (one query). */
+async function toModels(
+  q: Queryable,
+  rows: ModelRow[],
+  audience: Audience,
+  store: number | null,
+): Promise<Model[]> {
+  const types = await caseTypesOfModels(
+    q,
+    rows.map((r) => r.id),
+    store,
+  );
+  return rows.map((r) => {
+    const offer = types.get(r.id)!;
+    const model = toModel(r);
+    model.caseTypes = caseTypesPriced(offer.shown, r.price_cents);
+    if (audience === 'staff') model.caseTypeIds = offer.all;
+    return model;
+  });
+}
+
 const toModel = (r: ModelRow): Model => ({
   id: r.id,
   name: r.name,
@@ -143,6 +170,7 @@ const toModel = (r: ModelRow): Model => ({
   brand: { id: r.brand_id, name: r.brand_name, down: r.brand_down, isPublic: r.brand_public },
   outline: r.outline,
   stores: r.stores ?? [],
+  caseTypes: [],
 });
 
 export async function listModels(q: Queryable, query: ModelQuery, audience: Audience): Promise<ModelPage> {
@@ -173,16 +201,23 @@ export async function listModels(q: Queryable, query: ModelQuery, audience: Audi
     `${MODEL_SELECT} ${whereSql} ORDER BY b.id, m.id LIMIT ${limit} OFFSET ${offset}`,
     params,
   );
-  return { items: rows.map(toModel), total: count.rows[0]?.total ?? 0, page: query.page, size: query.size };
+  const items = await toModels(q, rows, audience, query.store ?? null);
+  return { items, total: count.rows[0]?.total ?? 0, page: query.page, size: query.size };
 }
 
-export async function getModel(q: Queryable, id: number, audience: Audience): Promise<Model> {
+/** A model; its case types as `store` sells them (no store: every public type it is sold in). */
+export async function getModel(
+  q: Queryable,
+  id: number,
+  audience: Audience,
+  store: number | null = null,
+): Promise<Model> {
   const { rows } = await q.query<ModelRow>(
     `${MODEL_SELECT} WHERE m.id = $1 ${audience === 'public' ? `AND ${VISIBLE}` : ''}`,
     [id],
   );
   if (!rows[0]) throw modelNotFound();
-  return toModel(rows[0]);
+  return (await toModels(q, rows, audience, store))[0]!;
 }
 
 /** Which stores offer a model: the ones given, or every store. */
@@ -247,6 +282,7 @@ async function checkModelInput(q: Queryable, input: ModelInput): Promise<void> {
     const found = await storeIds(q, input.stores);
     if (found.length !== new Set(input.stores).size) throw fail(400, 'STORE_NOT_FOUND', 'storeNotFound');
   }
+  if (input.caseTypeIds) await assertCaseTypesExist(q, input.caseTypeIds, 'caseTypeIds');
   assertSellable(input);
 }
 
@@ -260,6 +296,7 @@ export async function createModel(q: Queryable, input: ModelInput, picture: Mode
     );
     const id = rows[0]!.id;
     await setModelStores(q, id, input.stores);
+    await setModelCaseTypes(q, id, input.caseTypeIds, true);
     return getModel(q, id, 'staff');
   } catch (err) {
     if (uniqueViolation(err)) throw fieldError(409, 'DUPLICATE', 'modelNameTaken', 'name');
@@ -283,6 +320,7 @@ export async function updateModel(
     );
     if (rowCount === 0) throw modelNotFound();
     await setModelStores(q, id, input.stores);
+    await setModelCaseTypes(q, id, input.caseTypeIds, false);
     return getModel(q, id, 'staff');
   } catch (err) {
     if (uniqueViolation(err)) throw fieldError(409, 'DUPLICATE', 'modelNameTaken', 'name');

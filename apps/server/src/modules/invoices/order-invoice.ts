@@ -2,7 +2,7 @@ import type { StaffUser } from '@shop/contracts/auth';
 import type { InvoiceKind } from '@shop/contracts/invoices';
 import { eurosToCents } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
-import { productName } from '@shop/contracts/product';
+import { caseProductName } from '@shop/contracts/product';
 import type { Database, Queryable } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
 import { requireStoreAccess } from '../auth/index.ts';
@@ -16,11 +16,11 @@ import type { InvoiceActor, InvoiceDeps, IssuedInvoice } from './types.ts';
 
 /** The invoice of a paid order: on payment, or when staff press the button for an older order. */
 
-/** The order's lines as sold: the case, and the delivery when there is one. */
+/** The order's lines as sold: the case in its type and colour, and the delivery when there is one. */
 function orderAmounts(order: Order) {
   const items = [
     {
-      description: stripControlChars(productName(order.brand, order.model)),
+      description: stripControlChars(caseProductName(order.brand, order.model, order.caseType, order.colour)),
       totalCents: eurosToCents(order.total),
     },
   ];

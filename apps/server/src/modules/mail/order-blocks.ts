@@ -2,7 +2,7 @@ import { GUARANTEE_REMINDER, TERMS_PAGES, WITHDRAWAL_EXEMPTION } from '@shop/con
 import { centsToEuros, eurosToCents, formatEuros } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 import { formatPhoneForPeople } from '@shop/contracts/phone';
-import { productName } from '@shop/contracts/product';
+import { caseTypeName, productName } from '@shop/contracts/product';
 import { type Block, type MailBranding, oneLine, type Row } from './layout.ts';
 
 /** The blocks the order mails are made of: the order's summary, the store, the address, the customer. */
@@ -20,6 +20,7 @@ export function summaryRows(o: Order, totalLabel: string): Row[] {
   const rows: Row[] = [
     ['Pedido', `n.º ${o.orderNumber}`],
     ['Producto', product(o)],
+    ['Tipo de funda', oneLine(caseTypeName(o.caseType, o.colour))],
     ['Precio', `${formatEuros(o.total)} (IVA incluido)`],
   ];
   if (o.isHomeDelivery) rows.push(['Envío a domicilio', `${formatEuros(o.shipping)} (IVA incluido)`]);

@@ -12,6 +12,7 @@ import {
   isCashableAtCounter,
   isCheckoutOpen,
   isDeliveryOpen,
+  isDesignOpen,
   mayChoosePaymentMethod,
   type OrderStatus,
 } from '@shop/contracts/order-lifecycle';
@@ -19,6 +20,7 @@ import type { PaymentMethod } from '@shop/contracts/orders';
 import type { Queryable } from '../../db/client.ts';
 import { fail, fieldError } from '../../lib/errors.ts';
 import { storeShippingCents } from '../stores/index.ts';
+import { expectCaseTypeOnSale } from './case-type-service.ts';
 import type { CheckoutEffects, CheckoutGuards } from './effects.ts';
 import { markOrderPaid } from './paid.ts';
 import { byCustomer, byStaff, expectOpen, type LockedOrder, lockOrder, transition } from './state.ts';
@@ -86,6 +88,8 @@ async function settleDetails(tx: Queryable, order: LockedOrder, effects: Checkou
       ? 'to_pay_at_store'
       : 'details_confirmed';
   const wasPlaced = order.status === 'to_pay_at_store';
+  // The step that closes the design takes the case type as it is sold now (see confirmPaymentMethod).
+  if (isDesignOpen(order.status) && !isDesignOpen(target)) await expectCaseTypeOnSale(tx, order.id);
   await transition(tx, order, target, byCustomer);
   if (target === 'to_pay_at_store' && !wasPlaced) await effects.orderPlaced(tx, order.id);
 }
@@ -106,6 +110,9 @@ export async function confirmPaymentMethod(
   if (method === 'paynow' && order.origin === 'screen') throw fail(409, 'ORDER_STATE', 'kioskPaysAtStore');
   const row = await checkoutRow(tx, orderId);
   if (!row.design_id) throw fail(409, 'ORDER_STATE', 'designMissing');
+  // A case type no longer sold for the model here (hidden, withdrawn) since the order began: the
+  // customer, still in the editor, is told to choose another ('Tipo de funda') before going on.
+  if (isDesignOpen(order.status)) await expectCaseTypeOnSale(tx, orderId);
   const changesAmount = row.payment_method !== method || (method === 'paystore' && row.is_home_delivery);
   if (changesAmount) await refuseWhilePaymentInProgress(tx, orderId, guards);
   await tx.query(

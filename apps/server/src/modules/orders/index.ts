@@ -1,6 +1,8 @@
 /** The order: its contents, design, photos, checkout and life (see docs/architecture.md). */
 export { orderAccess, readOrderFor } from './access.ts';
 export { ordersForBatch } from './batch-orders.ts';
+export { changeOrderCaseType } from './case-type-service.ts';
+export { caseTypeInUse, coloursInUse } from './case-type-use.ts';
 export {
   addDelivery,
   confirmDelivery,
@@ -51,6 +53,7 @@ export {
 export {
   changeStatusByStaff,
   listOrders,
+  orderPrintPdfId,
   orderStoreId,
   orderTimeline,
   printOrder,

@@ -5,7 +5,7 @@ import type { DesignTransform, InvoiceType, Order, OrderStatus, PaymentMethod } 
 import type { Scene } from '@shop/contracts/scene';
 import { carrierTrackingUrl } from '@shop/contracts/tracking-rules';
 import type { Queryable } from '../../db/client.ts';
-import { catalogueOfOrders } from '../catalogue/index.ts';
+import { caseTypesOfOrders, catalogueOfOrders } from '../catalogue/index.ts';
 import { fileSizes, fileUri, fileUriOrNull } from '../files/index.ts';
 import { storesOfOrders } from '../stores/index.ts';
 
@@ -63,6 +63,8 @@ export interface OrderRow {
   store_id: number;
   brand_id: number;
   model_id: number;
+  case_type_id: number;
+  colour_id: number | null;
   carrier: string | null;
   tracking_number: string | null;
   tracking_url: string | null;
@@ -79,7 +81,7 @@ export const ORDER_SELECT = `
           FROM order_photos p WHERE p.order_id = o.id) AS photo_ids,
          o.customer_name, o.customer_email, o.customer_phone,
          o.customer_address, o.customer_city, o.customer_postal_code, o.paid_at, o.paid_by,
-         o.store_id, o.brand_id, o.model_id, o.carrier, o.tracking_number, o.tracking_url, o.tracking_token
+         o.store_id, o.brand_id, o.model_id, o.case_type_id, o.colour_id, o.carrier, o.tracking_number, o.tracking_url, o.tracking_token
   FROM orders o
   LEFT JOIN order_design_photos dp ON dp.order_id = o.id AND dp.slot = 0`;
 
@@ -95,7 +97,7 @@ const invoiceUri = (orderId: string, number: string) => `/api/orders/${orderId}/
 /**
  * The orders of these rows, in their order, with what the stores, catalogue and files modules
  * (and `invoices`, when given) know of them: one query each, however many orders. An order whose
- * store, brand or model is missing is left out, as the join it replaces left it out.
+ * store, brand, model or case type is missing is left out, as the join it replaces left it out.
  */
 export async function toOrders(
   q: Queryable,
@@ -122,6 +124,10 @@ export async function toOrders(
   const photoIds = rows.flatMap((r) => [...(r.image_id ? [r.image_id] : []), ...(r.photo_ids ?? [])]);
   const stores = await storesOfOrders(q, storeIds);
   const catalogue = await catalogueOfOrders(q, brandIds, modelIds);
+  const cases = await caseTypesOfOrders(
+    q,
+    rows.map((r) => ({ caseTypeId: r.case_type_id, colourId: r.colour_id })),
+  );
   const sizes = await fileSizes(q, photoIds);
   const invoices = opts.invoices ? await opts.invoices(q, orderIds) : null;
   const orders = [];
@@ -129,7 +135,9 @@ export async function toOrders(
     const store = stores.get(r.store_id);
     const brand = catalogue.brands.get(r.brand_id);
     const model = catalogue.models.get(r.model_id);
-    if (!store || !brand || !model) continue;
+    const caseType = cases.types.get(r.case_type_id);
+    if (!store || !brand || !model || !caseType) continue;
+    const colour = r.colour_id === null ? null : (cases.colours.get(r.colour_id) ?? null);
     const image = r.image_id ? sizes.get(r.image_id) : undefined;
     const inv = invoices ? (invoices.get(r.id) ?? { current: null, all: [] }) : null;
     orders.push({
@@ -137,6 +145,8 @@ export async function toOrders(
       orderNumber: formatOrderNumber(r.order_number),
       status: r.status,
       total: centsToEuros(r.price_cents),
+      caseType: { ...caseType },
+      colour: colour && { ...colour },
       shipping: centsToEuros(r.shipping_cents),
       isHomeDelivery: r.is_home_delivery,
       paymentMethod: r.payment_method,

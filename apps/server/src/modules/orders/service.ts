@@ -6,6 +6,7 @@ import { fail, notFound } from '../../lib/errors.ts';
 import { newOrderId, randomToken } from '../../lib/ids.ts';
 import { catalogueOfOrders, modelOnSale } from '../catalogue/index.ts';
 import { storeSaleState } from '../stores/index.ts';
+import { casePriceCents, caseTypeForOrder } from './case-type-service.ts';
 import {
   ORDER_SELECT,
   type OrderContents,
@@ -62,9 +63,10 @@ export async function getOrder(
 /**
  * Creates an order for a model the store offers to customers, owned by the visitor session
  * `ownerHash` names and with its own tracking token for the mails' link. The price is the model's
- * price now; nothing the client sends about amounts counts. The store and the catalogue say
- * whether the model may be ordered there; one statement then writes the order and the timeline's
- * first line, atomic by itself.
+ * price now in the case type asked for (the default type when none is: see `caseTypeForOrder`);
+ * nothing the client sends about amounts counts. The store and the catalogue say whether the model
+ * and the type may be ordered there; one statement then writes the order and the timeline's first
+ * line, atomic by itself.
  */
 export async function createOrder(
   q: Queryable,
@@ -82,11 +84,19 @@ export async function createOrder(
   }
   if (model.brandId !== input.brand.id) throw fail(400, 'MODEL_NOT_FOUND', 'modelNotFound');
   if (!model.offered) throw fail(409, 'MODEL_NOT_AVAILABLE', 'modelNotAvailable');
+  const type = await caseTypeForOrder(
+    q,
+    input.store.id,
+    input.model.id,
+    input.caseType?.id ?? null,
+    input.colour?.id ?? null,
+  );
   const id = newOrderId();
   const { rows } = await q.query<{ order_number: number }>(
     `WITH created AS (
-       INSERT INTO orders (id, store_id, brand_id, model_id, price_cents, origin, owner_hash, tracking_token)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       INSERT INTO orders (id, store_id, brand_id, model_id, price_cents, origin, owner_hash, tracking_token,
+                           case_type_id, colour_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
        RETURNING id, order_number
      ), event AS (
        INSERT INTO order_events (order_id, to_status, actor) SELECT id, 'created', 'customer' FROM created
@@ -97,10 +107,12 @@ export async function createOrder(
       input.store.id,
       input.brand.id,
       input.model.id,
-      model.priceCents,
+      casePriceCents(model.priceCents, type.priceDeltaCents),
       input.origin,
       ownerHash,
       randomToken(),
+      type.caseTypeId,
+      type.colourId,
     ],
   );
   return { id, orderNumber: formatOrderNumber(rows[0]!.order_number) };

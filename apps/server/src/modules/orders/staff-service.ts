@@ -103,6 +103,16 @@ export async function orderStoreId(q: Queryable, orderId: string): Promise<numbe
   return rows[0].store_id;
 }
 
+/** The order's stored print PDF (its file id), or null while it has none. */
+export async function orderPrintPdfId(q: Queryable, orderId: string): Promise<string | null> {
+  const { rows } = await q.query<{ print_pdf_id: string | null }>(
+    'SELECT print_pdf_id FROM orders WHERE id = $1',
+    [orderId],
+  );
+  if (!rows[0]) throw fail(404, 'ORDER_NOT_FOUND', 'orderNotFound');
+  return rows[0].print_pdf_id;
+}
+
 export async function orderTimeline(q: Queryable, orderId: string): Promise<OrderEvent[]> {
   const { rows } = await q.query<{
     at: Date;

@@ -1,18 +1,8 @@
 import { mmToPt } from '@shop/case-geometry/print-size';
 import { mm } from '@shop/case-geometry/units';
-import {
-  concatTransformationMatrix,
-  drawObject,
-  LineCapStyle,
-  PDFDocument,
-  type PDFPage,
-  popGraphicsState,
-  pushGraphicsState,
-  rgb,
-  StandardFonts,
-} from 'pdf-lib';
+import { LineCapStyle, PDFDocument, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import { GAP_MM, type Layout, type SheetSpec } from './batch-layout.ts';
-import { embedPrintPng } from './pdf.ts';
+import { embedPrintPng, paintPrint, type WhiteLayer } from './pdf.ts';
 
 export interface BatchCase {
   id: string;
@@ -22,6 +12,8 @@ export interface BatchCase {
   label: string;
   /** The case's corner radius, for the cut line. */
   cornerRadiusMm: number;
+  /** A clear case's white-ink layer (same pixel size as `png`), or null. */
+  white: WhiteLayer | null;
 }
 
 const pt = (v: number) => mmToPt(mm(v));
@@ -50,6 +42,7 @@ function roundedRect(w: number, h: number, r: number): string {
  * The batch PDF: one page per sheet at the sheet's exact size, each case's print file at its real
  * size where the layout put it (turned a quarter when it lies on its side), a thin cut line along
  * the case's outline and its label underneath. The print files' pixels are copied, not re-encoded.
+ * A clear case's white-ink layer lies under it in the Separation of its ink (see pdf.ts).
  */
 export async function renderBatchPdf(
   cases: BatchCase[],
@@ -71,7 +64,6 @@ export async function renderBatchPdf(
     if (!item) throw new Error(`no print file for ${p.id}`);
     const page = pages[p.sheet - 1]!;
     const ref = await embedPrintPng(doc, item.png);
-    const name = page.node.newXObject('Case', ref);
     const x = pt(p.xMm);
     const w = pt(p.widthMm);
     const h = pt(p.heightMm);
@@ -80,12 +72,8 @@ export async function renderBatchPdf(
     const matrix: [number, number, number, number, number, number] = p.rotated
       ? [0, h, -w, 0, x + w, yBottom]
       : [w, 0, 0, h, x, yBottom];
-    page.pushOperators(
-      pushGraphicsState(),
-      concatTransformationMatrix(...matrix),
-      drawObject(name),
-      popGraphicsState(),
-    );
+    // A clear case's white layer goes under it, at the same place and turn, in the same spot colour.
+    paintPrint(doc, page, ref, matrix, item.white, 'Case');
     // The cut line: the case's outline, hairline, in a colour the eye sees and the cutter follows.
     page.drawSvgPath(roundedRect(w, h, pt(item.cornerRadiusMm)), {
       x,

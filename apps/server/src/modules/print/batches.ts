@@ -20,6 +20,7 @@ import {
 import { storeSettings } from '../stores/index.ts';
 import { CaseTooLargeError, layoutSheets, SHEET_PRESETS, type SheetSpec } from './batch-layout.ts';
 import { type BatchCase, renderBatchPdf } from './batch-pdf.ts';
+import { whiteLayerOfPdf } from './pdf.ts';
 import { renderOrderPrint } from './service.ts';
 
 const MM_PER_INCH = 25.4;
@@ -70,14 +71,15 @@ export async function createPrintBatch(
   const cases: (BatchCase & { widthMm: number; heightMm: number; orderNumber: number })[] = [];
   for (const r of rows) {
     const print = await printOrder(db, files, renderOrderPrint, r.id, staff, { markPrinted: false });
-    const file = await files.find(db, print.pngId);
-    const png = file && (await files.bytes(file));
-    if (!png) throw new Error(`print file ${print.pngId} is missing from storage`);
+    const png = await storedBytes(db, files, print.pngId);
+    // A clear case's white layer, read from its print PDF, in the ink as the store names it now.
+    const white = await whiteLayerOfPdf(await storedBytes(db, files, print.pdfId));
     cases.push({
       id: r.id,
       png,
       label: `n.º ${formatOrderNumber(r.orderNumber)} · ${phoneName({ name: r.brandName }, { name: r.modelName })}`,
       cornerRadiusMm: r.cornerRadiusMm ?? 0,
+      white: white && { ...white, ink: settings.whiteInkName },
       widthMm: (print.widthPx / print.dpi) * MM_PER_INCH,
       heightMm: (print.heightPx / print.dpi) * MM_PER_INCH,
       orderNumber: r.orderNumber,
@@ -122,6 +124,13 @@ export async function createPrintBatch(
     }
   });
   return getPrintBatch(db, staff, id);
+}
+
+async function storedBytes(db: Queryable, files: FileService, id: string): Promise<Buffer> {
+  const file = await files.find(db, id);
+  const bytes = file && (await files.bytes(file));
+  if (!bytes) throw new Error(`print file ${id} is missing from storage`);
+  return bytes;
 }
 
 interface BatchRow {

@@ -8,4 +8,4 @@ export {
   printBatchFileId,
 } from './batches.ts';
 export { filesOfBatches, releaseBatchFilesOf } from './retention.ts';
-export { type OrderPrint, renderOrderPrint } from './service.ts';
+export { type OrderPrint, printHasWhite, printWhitePng, renderOrderPrint } from './service.ts';

@@ -44,7 +44,7 @@ import { type CellRect, type FilterId, layoutCells, type Scene, stickerInfo } fr
 import type { SharpOptions } from 'sharp';
 import { registerSceneFonts } from '../../lib/scene-text.ts';
 import sharp from '../../lib/sharp.ts';
-import { pdfWithFullPagePng } from './pdf.ts';
+import { pdfWithFullPagePng, type WhiteLayer, whiteRowBytes } from './pdf.ts';
 
 export type PrintStyle = 'print' | 'preview';
 
@@ -54,6 +54,8 @@ export interface RenderedPrint {
   widthPx: number;
   heightPx: number;
   dpi: number;
+  /** The white-ink layer under the design (in the PDF), for a clear case; null otherwise. */
+  white: WhiteLayer | null;
 }
 
 export interface RenderScenePrintInput {
@@ -68,6 +70,11 @@ export interface RenderScenePrintInput {
   style?: PrintStyle;
   /** Title stored in the PDF's metadata. */
   title?: string;
+  /**
+   * For a clear case: the name of the printer's white ink. The PDF then carries a white layer
+   * under the design (see `whiteLayer`). Absent or null: no white layer, the file as always.
+   */
+  whiteInk?: string | null;
 }
 
 const MIN_DPI = 10;
@@ -249,6 +256,53 @@ async function slotPhoto(
   return { image: rgbaCanvas(data, info.width, info.height), size, region };
 }
 
+/** A design's pixel is opaque, and gets white ink under it, from this alpha on (50 %). */
+export const WHITE_ALPHA_THRESHOLD = 128;
+
+/**
+ * A scene's background that is white is, on a clear case, the case itself: white prints no ink,
+ * so there the case stays clear (no white ink either). Any other background colour is design.
+ */
+const isClearBackground = (background: string): boolean => /^#f{6}$/i.test(background);
+
+/**
+ * Where white ink goes under a clear case's design: the pixels where the design (photos, texts,
+ * stickers and a background that is not white, drawn without the template) is opaque, alpha at
+ * least WHITE_ALPHA_THRESHOLD, and that lie on the case's printable area (where the template's
+ * mask is transparent: not outside the body, not the camera opening).
+ */
+function whiteLayer(
+  scene: Scene,
+  images: { photos: ScenePhoto[]; stickers: Map<string, Image> },
+  mask: Buffer,
+  size: { width: number; height: number },
+  ink: string,
+): WhiteLayer {
+  const { width: W, height: H } = size;
+  const canvas = createCanvas(W, H);
+  const ctx = canvas.getContext('2d');
+  ctx.imageSmoothingQuality = 'high';
+  const design = isClearBackground(scene.background) ? { ...scene, background: 'rgba(0,0,0,0)' } : scene;
+  drawScene(
+    ctx as unknown as SceneContext,
+    design,
+    { ...images, overlay: null },
+    { x: 0, y: 0, width: W, height: H },
+  );
+  const rgba = ctx.getImageData(0, 0, W, H).data;
+  const rowBytes = whiteRowBytes(W);
+  const bits = Buffer.alloc(rowBytes * H);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const a = (y * W + x) * 4 + 3;
+      if (rgba[a]! >= WHITE_ALPHA_THRESHOLD && mask[a]! < WHITE_ALPHA_THRESHOLD) {
+        bits[y * rowBytes + (x >> 3)]! |= 0x80 >> (x & 7);
+      }
+    }
+  }
+  return { ink, width: W, height: H, bits };
+}
+
 /** The PNG and PDF print files of a design. */
 export async function renderScenePrintFile(input: RenderScenePrintInput): Promise<RenderedPrint> {
   const { scene } = input;
@@ -296,10 +350,14 @@ export async function renderScenePrintFile(input: RenderScenePrintInput): Promis
     .png({ compressionLevel: PNG_COMPRESSION })
     .withMetadata({ density: resolution })
     .toBuffer();
+  const white = input.whiteInk
+    ? whiteLayer(scene, { photos, stickers }, mask, { width: W, height: H }, input.whiteInk)
+    : null;
   const pdf = await pdfWithFullPagePng(
     png,
     { widthPt: mmToPt(mm(input.outline.widthMm)), heightPt: mmToPt(mm(input.outline.heightMm)) },
     input.title,
+    white,
   );
-  return { png, pdf, widthPx: W, heightPx: H, dpi: resolution };
+  return { png, pdf, widthPx: W, heightPx: H, dpi: resolution, white };
 }

@@ -6,6 +6,8 @@ import { fail } from '../../lib/errors.ts';
 import { printableOutline } from '../catalogue/index.ts';
 import { type FileService, fileIdFromUri } from '../files/index.ts';
 import { getOrder } from '../orders/index.ts';
+import { storeSettings } from '../stores/index.ts';
+import { hasWhiteLayer, whiteLayerOfPdf, whiteLayerPng } from './pdf.ts';
 import { renderScenePrintFile } from './scene-render.ts';
 
 export interface OrderPrint {
@@ -14,12 +16,16 @@ export interface OrderPrint {
   widthPx: number;
   heightPx: number;
   dpi: number;
+  /** Whether the PDF carries a white-ink layer (a clear case). */
+  white: boolean;
 }
 
 /**
  * Renders an order's print file from the ORIGINAL photos and the stored scene (a one-photo design
  * is a scene too, ADR 25), and stores it as two files of kind 'print': the PNG (with its
- * resolution recorded) and a one-page PDF of the case's exact size. Every call renders and stores
+ * resolution recorded) and a one-page PDF of the case's exact size, which for a clear case also
+ * carries the white-ink layer under the design (`whiteLayerOfPdf` reads it back, and
+ * `printWhitePng` makes its mask file from it). Every call renders and stores
  * a new pair; which states may print is the caller's decision.
  */
 export async function renderOrderPrint(
@@ -42,10 +48,19 @@ export async function renderOrderPrint(
     ...scene.slots.map((slot) => fileBytes(db, files, fileIdFromUri(slot.photo!))),
   ]);
 
-  // 3. Render.
+  // 3. Render; a clear case gets the white-ink layer, named as the store's printer names its ink.
   const dpi = options.dpi ?? PRINT_DPI;
   const title = `Pedido ${order.orderNumber}: ${productName(order.brand, order.model)}`;
-  const rendered = await renderScenePrintFile({ scene, photos, template: template!, outline, dpi, title });
+  const whiteInk = order.caseType.clear ? (await storeSettings(db, order.store.id)).whiteInkName : null;
+  const rendered = await renderScenePrintFile({
+    scene,
+    photos,
+    template: template!,
+    outline,
+    dpi,
+    title,
+    whiteInk,
+  });
 
   // 4. Store.
   const size = { width: rendered.widthPx, height: rendered.heightPx };
@@ -62,6 +77,7 @@ export async function renderOrderPrint(
     widthPx: rendered.widthPx,
     heightPx: rendered.heightPx,
     dpi,
+    white: rendered.white !== null,
   };
 }
 
@@ -71,4 +87,24 @@ async function fileBytes(db: Queryable, files: FileService, id: string): Promise
   // A row without its bytes, or a reference to nothing, is our fault, not the caller's: a 500.
   if (!bytes) throw new Error(`file ${id} is missing from storage`);
   return bytes;
+}
+
+/**
+ * The mask file of a print's white-ink layer, for RIPs that take the white channel as a separate
+ * file: a PNG of the print PNG's pixel size, white where white ink goes and transparent elsewhere.
+ * Read from the print PDF itself, so the two always agree. Null when the print has no white layer
+ * (the case is not clear).
+ */
+export async function printWhitePng(
+  db: Queryable,
+  files: FileService,
+  pdfFileId: string,
+): Promise<Buffer | null> {
+  const layer = await whiteLayerOfPdf(await fileBytes(db, files, pdfFileId));
+  return layer && whiteLayerPng(layer, PRINT_DPI);
+}
+
+/** Whether a print PDF carries a white-ink layer, without reading the whole PDF. */
+export async function printHasWhite(db: Queryable, files: FileService, pdfFileId: string): Promise<boolean> {
+  return hasWhiteLayer(await fileBytes(db, files, pdfFileId));
 }

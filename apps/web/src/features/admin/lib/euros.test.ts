@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatEurosInput, parseEuros } from './euros.ts';
+import { formatEurosInput, parseEuros, parseSignedEuros } from './euros.ts';
 
 test('prices are typed the Spanish way or the English way', () => {
   assert.equal(parseEuros('19,90'), 19.9);
@@ -20,4 +20,13 @@ test('amounts are shown with a decimal comma and two decimals', () => {
   assert.equal(formatEurosInput(19.9), '19,90');
   assert.equal(formatEurosInput(1234.5), '1234,50');
   assert.equal(formatEurosInput(5), '5,00');
+});
+
+test('a difference of price may be negative, with a hyphen or a minus sign', () => {
+  assert.equal(parseSignedEuros('7'), 7);
+  assert.equal(parseSignedEuros('+7,00'), 7);
+  assert.equal(parseSignedEuros('-2,50'), -2.5);
+  assert.equal(parseSignedEuros('− 2,50 €'), -2.5);
+  assert.equal(parseSignedEuros('-0'), 0);
+  for (const text of ['', '--2', '+-2', '2-', 'abc']) assert.equal(parseSignedEuros(text), null, text);
 });

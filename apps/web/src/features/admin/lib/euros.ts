@@ -22,3 +22,11 @@ export function parseEuros(text: string): number | null {
   if (!/^\d{1,7}(\.\d{1,2})?$/.test(value)) return null;
   return Math.round(Number(value) * 100) / 100;
 }
+
+/** A difference of price as typed: "7", "+7,00", "-2,50" or "−2,50"; null when it is not one. */
+export function parseSignedEuros(text: string): number | null {
+  const trimmed = text.trim().replace('−', '-');
+  const euros = parseEuros(trimmed.replace(/^[-+]\s*/, ''));
+  if (euros === null) return null;
+  return trimmed.startsWith('-') && euros !== 0 ? -euros : euros;
+}

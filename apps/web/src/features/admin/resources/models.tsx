@@ -1,14 +1,17 @@
+import type { CaseType } from '@shop/contracts/case-types';
 import type { Brand, Model, ModelInput } from '@shop/contracts/catalogue';
 import { modelSaleProblem } from '@shop/contracts/catalogue-rules';
 import { messages } from '@shop/contracts/messages';
 import { formatEuros } from '@shop/contracts/money';
 import type { Store } from '@shop/contracts/stores';
 import { apiRequest } from '@/lib/api-client';
+import { formatSignedEuros } from '@/lib/signed-euros';
 import { crudClient } from '../api/crud';
 import { TemplatePreview } from '../components/catalogue/template-preview';
 import { FlagBadge } from '../components/ui/status-badge';
 import type { FormContext, ResourceConfig } from '../kit/resource';
 import { brandsApi } from './brands';
+import { caseTypesApi } from './case-types';
 import { OutlineField, type OutlineText, outlineText, readOutline } from './outline-field';
 import { storesApi } from './stores';
 
@@ -27,6 +30,7 @@ interface ModelValues {
   isPublic: boolean;
   isDown: boolean;
   stores: string[];
+  caseTypeIds: string[];
   outline: OutlineText;
   /** Whether the stored model had measurements (the section opens when it had none). */
   hadOutline: boolean;
@@ -35,6 +39,7 @@ interface ModelValues {
 interface ModelLookups {
   brands: Brand[];
   stores: Store[];
+  caseTypes: CaseType[];
 }
 
 const fromModel = (model: Model): ModelValues => ({
@@ -46,6 +51,7 @@ const fromModel = (model: Model): ModelValues => ({
   isPublic: model.isPublic,
   isDown: model.isDown,
   stores: model.stores.map(String),
+  caseTypeIds: (model.caseTypeIds ?? []).map(String),
   outline: outlineText(model.outline),
   hadOutline: model.outline !== null,
 });
@@ -62,6 +68,8 @@ const toInput = (values: ModelValues): ModelInput => {
     isDown: values.isDown,
     outline: typeof outline === 'string' ? null : outline,
     stores: values.stores.map(Number),
+    // A staff answer without the list (never expected) leaves the model's types as they are.
+    ...(values.caseTypeIds.length > 0 ? { caseTypeIds: values.caseTypeIds.map(Number) } : {}),
   };
 };
 
@@ -87,8 +95,12 @@ function ModelState({ model }: { model: Model }) {
 }
 
 const loadLookups = async (signal: AbortSignal): Promise<ModelLookups> => {
-  const [brands, stores] = await Promise.all([brandsApi.list({}, signal), storesApi.list({}, signal)]);
-  return { brands: brands.items, stores: stores.items };
+  const [brands, stores, caseTypes] = await Promise.all([
+    brandsApi.list({}, signal),
+    storesApi.list({}, signal),
+    caseTypesApi.list({}, signal),
+  ]);
+  return { brands: brands.items, stores: stores.items, caseTypes: caseTypes.items };
 };
 
 /** The cases on sale: template, price, visibility and the stores that offer each one. */
@@ -182,6 +194,7 @@ export const modelsResource: ResourceConfig<Model, ModelInput, ModelValues, Mode
       isPublic: true,
       isDown: false,
       stores: lookups.stores.map((s) => String(s.id)),
+      caseTypeIds: lookups.caseTypes.filter((t) => t.isDefault).map((t) => String(t.id)),
       outline: outlineText(null),
       hadOutline: true,
     }),
@@ -227,6 +240,22 @@ export const modelsResource: ResourceConfig<Model, ModelInput, ModelValues, Mode
             value: String(s.id),
             label: s.name,
             note: s.down ? `${s.town} · de baja` : s.town,
+          })),
+      },
+      {
+        name: 'caseTypeIds',
+        label: 'Tipos de funda en que se vende',
+        kind: 'checklist',
+        noun: 'tipos',
+        validate: (value) =>
+          Array.isArray(value) && value.length === 0 ? 'Elija al menos un tipo de funda.' : null,
+        options: ({ lookups }) =>
+          lookups.caseTypes.map((t) => ({
+            value: String(t.id),
+            label: t.name,
+            note: [formatSignedEuros(t.priceDifference), t.isPublic ? null : 'oculto a los clientes']
+              .filter(Boolean)
+              .join(' · '),
           })),
       },
       {

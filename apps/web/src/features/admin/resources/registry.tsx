@@ -13,6 +13,7 @@ import { ErasurePage } from '../components/privacy/erasure-page';
 import { SalesReportPage } from '../components/reports/sales-report-page';
 import type { AnyResource } from '../kit/resource';
 import { brandsResource } from './brands';
+import { caseTypesResource } from './case-types';
 import { modelsResource } from './models';
 import { staffResource } from './staff';
 import { storesResource } from './stores';
@@ -30,6 +31,7 @@ const ICONS = {
   orders: icon('M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6'),
   stores: icon('M4 10v10h16V10M3 10l2-6h14l2 6zM9 20v-5h6v5'),
   brands: icon('M4 4h7l9 9-7 7-9-9zM8 8h.01'),
+  caseTypes: icon('M7 2h10a3 3 0 0 1 3 3v14a3 3 0 0 1-3 3H7a3 3 0 0 1-3-3V5a3 3 0 0 1 3-3zM8 6h3v3H8z'),
   models: icon('M8 2h8a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2zM11 18h2'),
   mail: icon('M3 5h18v14H3zM3.5 6.5 12 13l8.5-6.5'),
   invoices: icon('M6 2h9l4 4v16H6zM14 2v5h5M9 13h7M9 17h7'),
@@ -86,6 +88,13 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   },
   { segment: 'marcas', label: 'Marcas', icon: ICONS.brands, roles: ADMIN, resource: brandsResource },
   { segment: 'modelos', label: 'Modelos', icon: ICONS.models, roles: ADMIN, resource: modelsResource },
+  {
+    segment: 'tipos-de-funda',
+    label: 'Tipos de funda',
+    icon: ICONS.caseTypes,
+    roles: ADMIN,
+    resource: caseTypesResource,
+  },
   { segment: 'correo', label: 'Correo', icon: ICONS.mail, roles: ADMIN, page: <OutboxPage /> },
   { segment: 'facturas', label: 'Facturas', icon: ICONS.invoices, roles: ADMIN, page: <InvoicesPage /> },
   { segment: 'pagos', label: 'Pagos', icon: ICONS.payments, roles: ADMIN, page: <PaymentsPage /> },

@@ -1,3 +1,4 @@
+import type { CaseType } from '@shop/contracts/case-types';
 import { HIDDEN_STORE_ID } from '@shop/contracts/constants';
 import { formatEuros } from '@shop/contracts/money';
 import type { Store, StoreInput } from '@shop/contracts/stores';
@@ -5,11 +6,20 @@ import { storePostalCodeProblem } from '@shop/contracts/tax-territory';
 import { crudClient } from '../api/crud';
 import { FlagBadge } from '../components/ui/status-badge';
 import type { ResourceConfig } from '../kit/resource';
+import { caseTypesApi } from './case-types';
 import { StoreLinks } from './store-links';
 
 export const storesApi = crudClient<Store, StoreInput>('/api/stores');
 
-type StoreValues = Omit<StoreInput, 'shipping' | 'mapQuery'> & { shipping: number | null; mapQuery: string };
+type StoreValues = Omit<StoreInput, 'shipping' | 'mapQuery' | 'hiddenCaseTypeIds'> & {
+  shipping: number | null;
+  mapQuery: string;
+  hiddenCaseTypeIds: string[];
+};
+
+interface StoreLookups {
+  caseTypes: CaseType[];
+}
 
 const toInput = (store: Store): StoreInput => {
   const { id: _id, ...input } = store;
@@ -23,7 +33,7 @@ function StoreState({ store }: { store: Store }) {
 }
 
 /** Partner stores: admins edit them; a clerk sees their own store, read-only, with its links. */
-export const storesResource: ResourceConfig<Store, StoreInput, StoreValues, Record<string, never>> = {
+export const storesResource: ResourceConfig<Store, StoreInput, StoreValues, StoreLookups> = {
   segment: 'tiendas',
   newSegment: 'nueva',
   texts: {
@@ -94,10 +104,17 @@ export const storesResource: ResourceConfig<Store, StoreInput, StoreValues, Reco
       shipping: 5,
       hours: '',
       mapQuery: '',
+      hiddenCaseTypeIds: [],
     }),
-    fromRecord: (store) => ({ ...toInput(store), mapQuery: store.mapQuery ?? '' }),
+    lookups: async (signal) => ({ caseTypes: (await caseTypesApi.list({}, signal)).items }),
+    fromRecord: (store) => ({
+      ...toInput(store),
+      mapQuery: store.mapQuery ?? '',
+      hiddenCaseTypeIds: (store.hiddenCaseTypeIds ?? []).map(String),
+    }),
     toInput: (values) => ({
       ...values,
+      hiddenCaseTypeIds: values.hiddenCaseTypeIds.map(Number),
       mapQuery: values.mapQuery.trim() || null,
       name: values.name.trim(),
       address: values.address.trim(),
@@ -162,6 +179,20 @@ export const storesResource: ResourceConfig<Store, StoreInput, StoreValues, Reco
         label: 'De baja',
         kind: 'switch',
         hint: 'Activado, la tienda no aparece en la selección de tienda ni acepta pedidos nuevos.',
+      },
+      {
+        name: 'hiddenCaseTypeIds',
+        label: 'Tipos de funda que no vende',
+        kind: 'checklist',
+        noun: 'tipos ocultos',
+        options: ({ lookups }) =>
+          lookups.caseTypes
+            .filter((t) => !t.isDefault)
+            .map((t) => ({
+              value: String(t.id),
+              label: t.name,
+              note: t.isPublic ? undefined : 'oculto a todos',
+            })),
       },
     ],
   },

@@ -3,9 +3,11 @@ import { formatEuros } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Case3dButton } from '@/components/case-3d/case-3d-button';
 import { paths } from '@/config/paths';
 import { isKiosk } from '@/lib/kiosk';
 import { getSessionValue, removeSessionValues } from '@/lib/session';
+import { getModelOutline } from '../api/get-model-outline';
 import { useCheckoutOrder } from '../hooks/use-checkout-order';
 import { useIdleCountdown } from '../hooks/use-idle-countdown';
 import { clearDraft } from '../lib/form-draft';
@@ -54,6 +56,13 @@ function Confirmation({ order }: { order: Order }) {
         <p className="confirmation__number">
           Número de pedido: <strong>{order.orderNumber}</strong>
         </p>
+        <Case3dButton
+          outline={() => getModelOutline(order.model.id)}
+          designImageUrl={order.design}
+          caseType={order.caseType}
+          colour={order.colour}
+          material={order.caseType.name}
+        />
         {order.status === 'to_pay_at_store' && (
           <p className="checkout-panel__text">
             Pagarás {formatEuros(orderPrice(order, order.shipping))} al recoger tu funda.

@@ -18,6 +18,7 @@ import { autofillOnThisDevice } from '../lib/autofill';
 import { clearDraft, readDraft, writeDraft } from '../lib/form-draft';
 import { type CustomerData, type FieldName, type FormProblem, formProblem } from '../lib/form-problem';
 import { isStateConflict, refusalMessage } from '../lib/refusal-message';
+import { CaseTypeUnavailable, isCaseTypeGone } from './case-type-unavailable';
 import { CheckoutFrame, OrderGate } from './checkout-frame';
 import { FullInvoiceFields, type FullInvoiceHandle } from './full-invoice-fields';
 import { GatewayForm } from './gateway-form';
@@ -128,6 +129,7 @@ function OrderDataForm({ order, onConflict }: FormProps) {
   const [gateway, setGateway] = useState<PaymentInitiation | null>(null);
   // The server refused the address as outside the delivery area (the form checks it first too).
   const [outsideArea, setOutsideArea] = useState(false);
+  const [typeGone, setTypeGone] = useState(false);
 
   useEffect(() => {
     // Back from the bank's page the browser may show this page as it was left: ready to send again.
@@ -153,6 +155,7 @@ function OrderDataForm({ order, onConflict }: FormProps) {
 
   function fail(failure: unknown, message: string) {
     setSubmitError(message);
+    if (isCaseTypeGone(failure)) setTypeGone(true);
     setSubmitting(false);
     // The order moved on elsewhere (paid in another tab, say): fetch it, which may leave this page.
     if (isStateConflict(failure)) onConflict();
@@ -200,7 +203,10 @@ function OrderDataForm({ order, onConflict }: FormProps) {
     } catch (failure) {
       // docs/product.md §8.8: only logged; the customer still gets a way to try again.
       console.warn('Payment initiation failed', failure);
-      fail(failure, messages.genericRetry);
+      fail(
+        failure,
+        isCaseTypeGone(failure) ? refusalMessage(failure, messages.genericRetry) : messages.genericRetry,
+      );
     }
   }
 
@@ -309,6 +315,7 @@ function OrderDataForm({ order, onConflict }: FormProps) {
           </fieldset>
         )}
         {submitError && <Alert>{submitError}</Alert>}
+        {typeGone && <CaseTypeUnavailable order={order} onChanged={onConflict} />}
         {outsideArea && delivery && pickupInstead}
         <OrderNotices order={order} homeDelivery={delivery} withMail={data.email.trim() !== ''} />
         <button

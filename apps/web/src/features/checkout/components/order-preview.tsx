@@ -29,6 +29,10 @@ function CaseImage({ order }: { order: Order }) {
   );
 }
 
+/** 'Antigolpes' or 'Silicona, Azul marino': the order's case type and its colour. */
+export const caseTypeLabel = (order: Order): string =>
+  order.colour ? `${order.caseType.name}, ${order.colour.name}` : order.caseType.name;
+
 /**
  * What the customer pays, line by line: the case, the shipping, and the total with VAT included.
  * One figure never hides another (a fee next to a price reads as if it were added twice).
@@ -76,6 +80,7 @@ export function OrderPreview({ order, shipping, detail, compact = false }: Order
       </div>
       <div className="order-preview__body">
         <p className="order-preview__name">{productName(order.brand, order.model)}.</p>
+        <p className="order-preview__type">Tipo de funda: {caseTypeLabel(order)}</p>
         <PriceBreakdown order={order} shipping={shipping} />
         {detail && <p className="order-preview__detail">{detail}</p>}
       </div>

@@ -9,6 +9,7 @@ import { confirmInStorePickup } from '../api/confirm-in-store-pickup';
 import { confirmPaymentMethod } from '../api/confirm-payment-method';
 import { useCheckoutOrder } from '../hooks/use-checkout-order';
 import { isStateConflict, refusalMessage } from '../lib/refusal-message';
+import { CaseTypeUnavailable, isCaseTypeGone } from './case-type-unavailable';
 import { CheckoutFrame, OrderGate } from './checkout-frame';
 import { OrderPreview } from './order-preview';
 import { StoreAddress } from './store-address';
@@ -24,9 +25,11 @@ function PayAtStorePanel({ order, onConflict }: PanelProps) {
   const [kiosk] = useState(() => getSessionValue('from_url') === 'screen');
   const [busy, setBusy] = useState<'pickup' | 'pay-now' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [typeGone, setTypeGone] = useState(false);
 
   function fail(failure: unknown, fallback: string) {
     setError(refusalMessage(failure, fallback));
+    if (isCaseTypeGone(failure)) setTypeGone(true);
     setBusy(null);
     if (isStateConflict(failure)) onConflict();
   }
@@ -68,6 +71,7 @@ function PayAtStorePanel({ order, onConflict }: PanelProps) {
         <p className="checkout-panel__text">Recoge tu funda y págala en tu tienda:</p>
         <StoreAddress store={order.store} />
         {error && <Alert>{error}</Alert>}
+        {typeGone && <CaseTypeUnavailable order={order} onChanged={onConflict} />}
         <button
           type="button"
           className="button button--primary button--large button--block"

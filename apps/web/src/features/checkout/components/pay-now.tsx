@@ -12,6 +12,7 @@ import { confirmInStorePickup } from '../api/confirm-in-store-pickup';
 import { confirmPaymentMethod } from '../api/confirm-payment-method';
 import { useCheckoutOrder } from '../hooks/use-checkout-order';
 import { isStateConflict, refusalMessage } from '../lib/refusal-message';
+import { CaseTypeUnavailable, isCaseTypeGone } from './case-type-unavailable';
 import { CheckoutFrame, OrderGate } from './checkout-frame';
 import { OrderPreview } from './order-preview';
 import { PaymentMarks } from './payment-marks';
@@ -75,10 +76,12 @@ function PayNowPanel({ order, onConflict }: PanelProps) {
   const [choice, setChoice] = useState<DeliveryMethod>(() => initialChoice(order));
   const [busy, setBusy] = useState<'continue' | 'pay-at-store' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [typeGone, setTypeGone] = useState(false);
   const fee = order.store.shipping;
 
   function fail(failure: unknown, fallback: string) {
     setError(refusalMessage(failure, fallback));
+    if (isCaseTypeGone(failure)) setTypeGone(true);
     setBusy(null);
     if (isStateConflict(failure)) onConflict();
   }
@@ -147,6 +150,7 @@ function PayNowPanel({ order, onConflict }: PanelProps) {
           <PaymentMarks />
         </div>
         {error && <Alert>{error}</Alert>}
+        {typeGone && <CaseTypeUnavailable order={order} onChanged={onConflict} />}
         <button
           type="button"
           className="button button--primary button--large button--block"

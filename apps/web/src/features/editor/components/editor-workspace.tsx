@@ -9,6 +9,8 @@ import { formatEuros } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 import { emptySlots, type Layer, layoutCells, sceneIncompleteMessage } from '@shop/contracts/scene';
 import { lazy, type ReactNode, Suspense, useCallback, useId, useMemo, useRef, useState } from 'react';
+import { Case3dButton } from '@/components/case-3d/case-3d-button';
+import { CaseTypePicker } from '@/components/case-type/case-type-picker';
 import { Alert } from '@/components/ui/alert';
 import { ApiError } from '@/lib/api-client';
 import { isKiosk } from '@/lib/kiosk';
@@ -17,6 +19,7 @@ import { removeImage } from '../api/remove-image';
 import { saveDesign } from '../api/save-design';
 import { uploadDesign } from '../api/upload-design';
 import { useDesignMemory } from '../hooks/use-design-memory';
+import { useEditorCaseType } from '../hooks/use-editor-case-type';
 import type { EditorSession } from '../hooks/use-editor-order';
 import { useEditorPhotos } from '../hooks/use-editor-photos';
 import { useInputKind } from '../hooks/use-input-kind';
@@ -29,6 +32,7 @@ import { loadSceneFonts } from '../lib/fonts';
 import { printsBlurry } from '../lib/print-quality';
 import { renderDesignPng } from '../lib/render-design';
 import { slotEditorState } from '../lib/scene-edit';
+import { stageSnapshot } from '../lib/stage-snapshot';
 import { stickerImages } from '../lib/stickers';
 import { clearStoredTransform } from '../lib/stored-transform';
 import { EditorActions } from './editor-actions';
@@ -53,6 +57,8 @@ function orderFailure(failure: unknown): string {
       'DESIGN_LOCKED',
       'PHOTO_CHANGED',
       'TEXT_OUTSIDE_PRINTABLE_AREA',
+      'CASE_TYPE_NOT_AVAILABLE',
+      'CASE_COLOUR_NOT_AVAILABLE',
     ].includes(failure.code);
     return explained ? failure.message : messages.orderConfirmFailed;
   }
@@ -117,7 +123,8 @@ export function EditorWorkspace({
     sizeOf,
   });
   const scene = history.present;
-  const canvas = useSceneCanvas(editor, library, template, outline);
+  const caseType = useEditorCaseType(session.caseTypes, order, orderRef, setOrder);
+  const canvas = useSceneCanvas(editor, library, template, outline, caseType.look);
   const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState<string | null>(null);
   const [panel, setPanel] = useState<Panel | null>(null);
@@ -193,6 +200,8 @@ export function EditorWorkspace({
     } catch (failure) {
       setError(orderFailure(failure));
       setBusy(null);
+      // The type stopped being sold here meanwhile: the picker shows what is sold now, the way on.
+      if (failure instanceof ApiError && failure.code.startsWith('CASE_')) caseType.refresh();
       return;
     }
     onOrdered();
@@ -215,9 +224,20 @@ export function EditorWorkspace({
     <div className="editor-layout">
       <div className="editor-intro">
         {header}
-        <p className="editor-price">
-          Precio de tu funda: <strong>{formatEuros(order.model.price)}</strong>
+        <p className="editor-price" aria-live="polite">
+          Precio de tu funda: <strong>{formatEuros(order.total)}</strong>
         </p>
+        {caseType.picker && (
+          <CaseTypePicker
+            {...caseType.picker}
+            onChoose={(typeId, colourId) => {
+              setError(null);
+              caseType.picker?.onChoose(typeId, colourId);
+            }}
+            disabled={disabled}
+          />
+        )}
+        {caseType.error && <Alert>{caseType.error}</Alert>}
         {/* The hints follow the input in use: fingers on phones and kiosks, mouse and keys elsewhere. */}
         <EditorHints touch={input === 'touch' || kiosk} hintId={hintId} keysId={keysId} />
       </div>
@@ -277,6 +297,25 @@ export function EditorWorkspace({
                 ? 'Sin guardar'
                 : ''}
         </p>
+        {outline && (
+          <Case3dButton
+            className="editor-3d"
+            outline={outline}
+            designImageUrl={() =>
+              stageSnapshot('design', [canvas.sceneCanvasRef.current], canvas.layoutRef.current)
+            }
+            flatImageUrl={() =>
+              stageSnapshot(
+                'case',
+                [canvas.sceneCanvasRef.current, canvas.caseCanvasRef.current],
+                canvas.layoutRef.current,
+              )
+            }
+            caseType={order.caseType}
+            colour={order.colour}
+            material={order.caseType.name}
+          />
+        )}
         {photos.fileInput}
       </div>
 

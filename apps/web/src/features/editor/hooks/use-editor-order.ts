@@ -1,4 +1,5 @@
 import type { PhoneOutline } from '@shop/case-geometry/outline';
+import type { ModelCaseType } from '@shop/contracts/case-types';
 import { messages } from '@shop/contracts/messages';
 import { isDesignOpen } from '@shop/contracts/order-lifecycle';
 import type { Order } from '@shop/contracts/orders';
@@ -19,6 +20,8 @@ export interface EditorSession {
   template: TemplateLayer;
   /** The phone's outline (mock-up, camera warning, print-quality warning); null when the model has none. */
   outline: PhoneOutline | null;
+  /** The case types the model is sold in here, the default first; empty when they could not be read. */
+  caseTypes: ModelCaseType[];
   /** Where the customer starts: the draft, the confirmed design, or the order's photo. */
   initialScene: Scene;
   /** True when the first slot's placement was not restored, so the editor fits it once on screen. */
@@ -98,11 +101,11 @@ export function useEditorOrder(orderId: string | null, onNoPhoto: () => void): E
       }
       try {
         const { scene, fitOnLoad } = initialSceneOf(order, image);
-        const [photo, layer, outline] = await Promise.all([
+        const [photo, layer, model] = await Promise.all([
           loadPhoto(image, signal),
           loadTemplateLayer(template, signal),
-          // The mock-up and the warnings need the outline; the editor works without it.
-          getModelOutline(order.model.id, signal).catch(() => null),
+          // The mock-up, the warnings and the type picker need the model; the editor works without it.
+          getModelOutline(order.model.id, order.store.id, signal).catch(() => null),
         ]);
         const library = new PhotoLibrary({ uri: image, photo });
         // The scene's other photos, before the first paint; one that fails shows as an empty slot.
@@ -113,7 +116,8 @@ export function useEditorOrder(orderId: string | null, onNoPhoto: () => void): E
           order: { ...order, image },
           library,
           template: layer,
-          outline,
+          outline: model?.outline ?? null,
+          caseTypes: model?.caseTypes ?? [],
           initialScene: scene,
           fitOnLoad,
         };

@@ -3,6 +3,7 @@ import { type Drawable, type LayerBounds, layerBounds, type SceneContext } from 
 import { type Layer, layoutCells } from '@shop/contracts/scene';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
+  type CaseLook,
   drawMockupLayer,
   drawSceneLayer,
   drawSelectionLayer,
@@ -44,6 +45,8 @@ export function useSceneCanvas(
   library: PhotoLibrary,
   template: TemplateLayer,
   outline: PhoneOutline | null,
+  /** The chosen type's colour and clearness; must keep its identity while they do not change. */
+  look: CaseLook,
 ): SceneCanvas {
   const sceneCanvasRef = useRef<HTMLCanvasElement>(null);
   const caseCanvasRef = useRef<HTMLCanvasElement>(null);
@@ -78,7 +81,7 @@ export function useSceneCanvas(
       }
       return photo;
     });
-    drawSceneLayer(ctx, stage, scene, { photos, stickers: stickersRef.current }, outline);
+    drawSceneLayer(ctx, stage, scene, { photos, stickers: stickersRef.current }, outline, look);
     const selected = editor.selection;
     const layer = selected.layer ? scene.layers.find((l) => l.id === selected.layer) : undefined;
     drawSelectionLayer(
@@ -97,7 +100,7 @@ export function useSceneCanvas(
         () => undefined,
       );
     }
-  }, [editor, library, outline]);
+  }, [editor, library, outline, look]);
 
   const redraw = useCallback(() => {
     if (!frameRef.current) frameRef.current = requestAnimationFrame(draw);
@@ -120,7 +123,7 @@ export function useSceneCanvas(
       for (const canvas of [sceneCanvas, caseCanvas, surface]) sizeCanvas(canvas, next);
       const caseCtx = caseCanvas.getContext('2d');
       if (caseCtx) {
-        if (outline) drawMockupLayer(caseCtx, next, outline);
+        if (outline) drawMockupLayer(caseCtx, next, outline, look);
         else drawTemplateLayer(caseCtx, next, template);
       }
       // Resizing cleared the scene layer: repaint it now rather than leave a blank frame.
@@ -149,7 +152,7 @@ export function useSceneCanvas(
       cancelAnimationFrame(frameRef.current);
       frameRef.current = 0;
     };
-  }, [template, outline, draw]);
+  }, [template, outline, look, draw]);
 
   return {
     sceneCanvasRef,

@@ -24,6 +24,22 @@ const SELECTION_COLOUR = '#2563eb';
 /** How far the mock-up's printed back reaches beyond the phone's outline (its wall less its rim). */
 const BACK_MARGIN_MM = 0.25;
 
+/** How the chosen case type looks on the stage: its body's colour, and whether it is clear. */
+export interface CaseLook {
+  /** `#rrggbb` of the case's body (its colour); null for the usual dark rim. */
+  body: string | null;
+  /** A clear case: the phone's back shows where the design leaves the background. */
+  clear: boolean;
+}
+
+export const PLAIN_CASE: CaseLook = { body: null, clear: false };
+
+/** The phone's back seen through a clear case, and a clear case's body without a colour. */
+const PHONE_BACK = '#2f3238';
+const CLEAR_BODY = '#c9d1db';
+/** How much of the background colour a clear case shows over the phone (hex alpha, about 35%). */
+const CLEAR_BACKGROUND_ALPHA = '59';
+
 /** Backing-store size for a stage, so the canvases stay sharp on high-density screens. */
 export function sizeCanvas(canvas: HTMLCanvasElement, layout: StageLayout): void {
   const width = Math.round(layout.width * layout.dpr);
@@ -45,6 +61,7 @@ export function drawSceneLayer(
   scene: Scene,
   images: SceneImages,
   outline: PhoneOutline | null,
+  look: CaseLook = PLAIN_CASE,
 ): void {
   const start = performance.now();
   const { dpr, box } = layout;
@@ -60,11 +77,14 @@ export function drawSceneLayer(
     ctx.beginPath();
     roundedRect(ctx as unknown as Context2D, back);
     ctx.clip();
-    ctx.fillStyle = scene.background;
+    ctx.fillStyle = look.clear ? PHONE_BACK : scene.background;
     ctx.fillRect(back.x, back.y, back.width, back.height);
   }
   ctx.imageSmoothingQuality = 'medium';
-  drawScene(sceneContext(ctx), scene, images, box);
+  // On a clear case the background is a tint over the phone's back; photos and layers stay opaque.
+  const shown =
+    outline && look.clear ? { ...scene, background: `${scene.background}${CLEAR_BACKGROUND_ALPHA}` } : scene;
+  drawScene(sceneContext(ctx), shown, images, box);
   ctx.restore();
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   if (++measures > MAX_MEASURES) {
@@ -83,15 +103,19 @@ export function drawMockupLayer(
   ctx: CanvasRenderingContext2D,
   layout: StageLayout,
   outline: PhoneOutline,
+  look: CaseLook = PLAIN_CASE,
 ): void {
   const { dpr, box } = layout;
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
+  const rimColour = look.body ?? (look.clear ? CLEAR_BODY : undefined);
   // Shadows ignore the context's scale: drawn in device pixels.
   drawCaseMockup(ctx as unknown as Context2D, outline, {
     pxPerMm: (box.width / outline.widthMm) * dpr,
     x: box.x * dpr,
     y: box.y * dpr,
+    ...(rimColour ? { rimColour } : {}),
+    ...(look.clear ? { phoneColour: PHONE_BACK } : {}),
     design: (c, area) => {
       c.globalCompositeOperation = 'destination-out';
       c.fillStyle = '#000000';

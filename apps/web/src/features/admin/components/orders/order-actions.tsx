@@ -45,6 +45,8 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
   const notify = useToast();
   const noteId = useId();
   const [printFile, setPrintFile] = useState<string | null>(null);
+  /** A clear case's white-ink mask (PNG), for printers that take the white channel apart. */
+  const [whiteMask, setWhiteMask] = useState<string | null>(null);
   const [invoice, setInvoice] = useState<{ uri: string; number: string } | null>(null);
   const [cancelling, setCancelling] = useState(false);
   const [cashing, setCashing] = useState(false);
@@ -80,6 +82,7 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
     );
     if (!result.ok) return;
     setPrintFile(result.value.uri);
+    setWhiteMask(result.value.white);
     download(result.value.uri, printName);
     if (firstPrint) onChanged(null);
   }
@@ -213,6 +216,13 @@ export function OrderActions({ order, onChanged }: OrderActionsProps) {
             <li>
               <a href={printFile} download={printName}>
                 Descargar el archivo de impresión (PDF)
+              </a>
+            </li>
+          )}
+          {printFile && whiteMask && (
+            <li>
+              <a href={whiteMask} download={`pedido-${order.orderNumber}-tinta-blanca.png`}>
+                Descargar la máscara de tinta blanca (PNG)
               </a>
             </li>
           )}

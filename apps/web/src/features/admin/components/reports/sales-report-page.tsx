@@ -56,7 +56,7 @@ function SettingsForm({ storeId }: { storeId: number }) {
   const action = useAction();
   useEffect(() => setDraft(current.data), [current.data]);
   if (!draft) return null;
-  const field = (key: keyof Omit<StoreSettings, 'storeId'>, label: string, step: string) => (
+  const field = (key: keyof Omit<StoreSettings, 'storeId' | 'whiteInkName'>, label: string, step: string) => (
     <TextField
       label={label}
       type="number"
@@ -84,6 +84,15 @@ function SettingsForm({ storeId }: { storeId: number }) {
       {field('sheetWidthMm', 'Ancho de la hoja (mm)', '1')}
       {field('sheetHeightMm', 'Alto de la hoja (mm)', '1')}
       {field('marginMm', 'Margen (mm)', '1')}
+      <TextField
+        label="Nombre de la tinta blanca en la impresora"
+        hint="El canal de blanco del RIP, tal cual (p. ej. White, RDG_WHITE, Spot_W1): la capa de blanco de las fundas transparentes lleva ese nombre."
+        value={draft.whiteInkName}
+        onChange={(value) => setDraft({ ...draft, whiteInkName: value })}
+        maxLength={40}
+        pattern="[A-Za-z0-9 _.\-]{1,40}"
+        required
+      />
       {action.error && <Alert>{action.error}</Alert>}
       <button type="submit" className="admin-button admin-button--primary" disabled={action.busy !== null}>
         {action.busy ? 'Guardando…' : 'Guardar'}
