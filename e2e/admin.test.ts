@@ -675,6 +675,23 @@ describe('accessibility and screenshots of the back office', () => {
           refunds += centsOf(refund);
         }
         assert.ok(refunds > 0, 'the cancelled sale shows as a refund');
+        // The same sales per case type add up to the total: units to orders, net to net.
+        const types = await page
+          .getByRole('table', { name: 'Ventas por tipo de funda' })
+          .locator('tbody tr')
+          .evaluateAll((trs) =>
+            trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent ?? '')),
+          );
+        assert.ok(types.length > 0, 'a row per case type sold');
+        const total = rows.at(-1) ?? [];
+        assert.equal(
+          types.reduce((n, [units = '0']) => n + Number(units), 0),
+          Number(total[0]),
+        );
+        assert.equal(
+          types.reduce((n, t) => n + centsOf(t[4] ?? ''), 0),
+          centsOf(total[4] ?? ''),
+        );
       },
     },
     {

@@ -10,6 +10,7 @@ import { messages } from '@shop/contracts/messages';
 import { formatEuros } from '@shop/contracts/money';
 import type { Order, OrderEvent } from '@shop/contracts/orders';
 import type { PrintBatch, PrintQueueItem } from '@shop/contracts/print-batches';
+import { phoneName } from '@shop/contracts/product';
 import type { SalesReport } from '@shop/contracts/reports';
 import type { Tracking } from '@shop/contracts/tracking';
 import sharp from 'sharp';
@@ -276,6 +277,12 @@ describe('after the order: tracking, status mails, print batches, reports, dashb
     const queue = (await store1.get('/api/print-queue')).json() as PrintQueueItem[];
     for (const id of ids) assert.ok(queue.some((q) => q.id === id));
     assert.ok(queue.every((q) => q.storeId === 1));
+    // Each line names the case as it is made (here the default type), so staff load the right blank.
+    const first = queue.find((q) => q.id === ids[0])!;
+    assert.equal(
+      first.product,
+      `Funda personalizada Rígida para ${phoneName(orders[0]!.brand, orders[0]!.model)}`,
+    );
     assert.equal((await store2.post('/api/print-batches', { orderIds: ids, sheet: 'A4' })).statusCode, 403);
     const mixed = await admin.post('/api/print-batches', {
       orderIds: [ids[0], (await placedOrder(t.app, 2)).id],

@@ -317,6 +317,14 @@ describe('orders in a case type', () => {
       ],
     );
 
+    // The tracking page names the case as it is made.
+    const token = (ok(await c.get(`/api/orders/${o.id}`)).json() as Order).trackingToken;
+    const tracking = ok(await c.get(`/api/tracking/${token}`)).json() as { product: string };
+    assert.equal(
+      tracking.product,
+      `Funda personalizada Ecológica para ${phoneName(model.brand, model)} (Arena)`,
+    );
+
     // The sales report counts it under its type.
     const day = (
       await t.db.query<{ d: string }>(

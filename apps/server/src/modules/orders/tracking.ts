@@ -1,6 +1,6 @@
 import { centsToEuros, eurosToCents } from '@shop/contracts/money';
 import { isPlaced, type OrderStatus, statusesWhere } from '@shop/contracts/order-lifecycle';
-import { productName } from '@shop/contracts/product';
+import { caseProductName } from '@shop/contracts/product';
 import type { Tracking } from '@shop/contracts/tracking';
 import { TRACKING_STEP_LABELS, type TrackingStep, trackingInvoicePath } from '@shop/contracts/tracking-rules';
 import type { Queryable } from '../../db/client.ts';
@@ -67,7 +67,7 @@ export async function orderTracking(
   return {
     orderNumber: order.orderNumber,
     status: order.status,
-    product: productName(order.brand, order.model),
+    product: caseProductName(order.brand, order.model, order.caseType, order.colour),
     design: order.design,
     steps: keys.map((key) => ({ key, label: TRACKING_STEP_LABELS[key], at: dates[key] })),
     cancelledAt: earliest(['cancelled']),

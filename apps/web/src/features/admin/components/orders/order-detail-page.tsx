@@ -2,7 +2,7 @@ import type { FiscalData } from '@shop/contracts/invoices';
 import { formatEuros } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
 import type { PaymentAttempt, PaymentStatus } from '@shop/contracts/payments';
-import { productName } from '@shop/contracts/product';
+import { caseProductName } from '@shop/contracts/product';
 import { type ReactNode, useId } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { adminPaths } from '@/features/admin/paths';
@@ -104,7 +104,7 @@ function DesignCard({ order }: { order: Order }) {
           ))
         )}
       </div>
-      <p className="admin-muted">{productName(order.brand, order.model)}</p>
+      <p className="admin-muted">{caseProductName(order.brand, order.model, order.caseType, order.colour)}</p>
     </Card>
   );
 }

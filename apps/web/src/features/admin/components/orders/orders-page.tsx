@@ -1,6 +1,7 @@
 import { counted } from '@shop/contracts/counted';
 import { formatEuros } from '@shop/contracts/money';
 import type { Order } from '@shop/contracts/orders';
+import { caseTypeName } from '@shop/contracts/product';
 import { useCallback, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -75,7 +76,9 @@ function OrderRow({ order, showStore, selected, onSelect }: OrderRowProps) {
       </td>
       <td>
         {order.model.name}
-        <span className="admin-cell-note">{order.brand.name}</span>
+        <span className="admin-cell-note">
+          {order.brand.name} · {caseTypeName(order.caseType, order.colour)}
+        </span>
       </td>
       <td>
         <StatusBadge status={order.status} />

@@ -15,6 +15,7 @@ import { PageHeader } from '../ui/page-header';
 import { SelectField } from '../ui/select-field';
 import { TableWrap } from '../ui/table-wrap';
 import { TextField } from '../ui/text-field';
+import { CaseTypeSalesTable } from './case-type-sales-table';
 
 /** This month in Madrid: first and last day. */
 function thisMonth(): { from: string; to: string } {
@@ -234,6 +235,10 @@ export function SalesReportPage() {
               )}
             </table>
           </TableWrap>
+          <CaseTypeSalesTable
+            types={data.total?.caseTypes ?? data.rows[0]?.caseTypes ?? []}
+            busy={report.status === 'loading'}
+          />
           <NetChart rows={data.rows} />
         </>
       )}
