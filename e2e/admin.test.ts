@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { ModelPage } from '@shop/contracts/catalogue';
 import type { Order } from '@shop/contracts/orders';
-import { productName } from '@shop/contracts/product';
+import { caseProductName } from '@shop/contracts/product';
 import type { Store } from '@shop/contracts/stores';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -414,8 +414,10 @@ describe('back office', () => {
       await list.getByRole('link', { name: order.orderNumber }).click();
       await page.getByRole('heading', { level: 1, name: `Pedido ${order.orderNumber}` }).waitFor();
       await page.getByRole('region', { name: 'Cliente' }).getByText('Lucía Pérez Gómez').waitFor();
-      // The product is named as everywhere else (screens, mails, invoices).
-      await page.getByText(productName(order.brand, order.model), { exact: true }).waitFor();
+      // The product is named as everywhere else (mails, invoices), in the case type it is made in.
+      await page
+        .getByText(caseProductName(order.brand, order.model, order.caseType, order.colour), { exact: true })
+        .waitFor();
       await page
         .getByRole('region', { name: 'Importe y pago' })
         .getByText('Pendiente', { exact: true })
