@@ -5,14 +5,31 @@ import type { StageLayout } from './stage-layout';
 const CASE_ROOM = 0.09;
 
 const previous = new Map<string, string>();
+const inFlight = new Map<string, Promise<string | null>>();
 
 /**
  * A picture of the stage as it shows now, for the 3D view: `design` is the scene canvas cut to the
  * case's box (the phone's outline), the case's printed back; `case` is the scene with the case's
  * mock-up layer over it and the room around it, the flat mock-up. Each kind's previous picture is
  * given back when a new one is made.
+ *
+ * Asked again while a picture of that kind is being made, it answers that same picture: React may
+ * run the dialog's first render more than once before it shows it, and a second picture finished
+ * after the first would give back the one on screen (the image then fails to load).
  */
-export async function stageSnapshot(
+export function stageSnapshot(
+  kind: 'design' | 'case',
+  layers: (HTMLCanvasElement | null)[],
+  layout: StageLayout | null,
+): Promise<string | null> {
+  const pending = inFlight.get(kind);
+  if (pending) return pending;
+  const made = snapshot(kind, layers, layout).finally(() => inFlight.delete(kind));
+  inFlight.set(kind, made);
+  return made;
+}
+
+async function snapshot(
   kind: 'design' | 'case',
   layers: (HTMLCanvasElement | null)[],
   layout: StageLayout | null,
