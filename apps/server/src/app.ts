@@ -10,20 +10,14 @@ import { PublicConfigSchema } from '@shop/contracts/config';
 import type { ErrorBody } from '@shop/contracts/errors';
 import { messages } from '@shop/contracts/messages';
 import { formatPhoneForPeople } from '@shop/contracts/phone';
-import Fastify, {
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  LogController,
-  type RouteOptions,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import pino, { type DestinationStream } from 'pino';
+import type { DestinationStream } from 'pino';
 import { z } from 'zod';
 import type { Database } from './db/client.ts';
 import type { Config } from './env.ts';
@@ -48,6 +42,7 @@ import { staffUserRoutes } from './http/staff-users.ts';
 import { storeRoutes } from './http/stores.ts';
 import { registerUploadQueue, type UploadPace } from './http/upload-queue.ts';
 import { fail } from './lib/errors.ts';
+import { markReplayable } from './lib/replayable.ts';
 import { newRequestId } from './lib/request-context.ts';
 import { fastifyTrustProxy } from './lib/trust-proxy.ts';
 import { requireStaff } from './modules/auth/index.ts';
@@ -69,7 +64,9 @@ import { registerJsonBody } from './plugins/json-body.ts';
 import { registerNoStoreByDefault } from './plugins/no-store.ts';
 import { pageHtml } from './plugins/page-html.ts';
 import { type RateLimits, registerRateLimits } from './plugins/rate-limit.ts';
+import { AnswerReplay, registerReplay } from './plugins/replay.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
+import { OneLinePerRequest, requestLogOptions } from './plugins/request-log.ts';
 import { routePreloads } from './plugins/route-preloads.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { FileStore } from './storage/file-store.ts';
@@ -118,22 +115,6 @@ export interface AppOptions {
 export const MAX_URL_LENGTH = 8192;
 
 /**
- * One log line per request, when it ends, with the request's method, URL and address, its status
- * and its time: Fastify's default writes two ("incoming request", "request completed"), and the
- * logging was a fifth of the CPU of a cached catalogue read.
- */
-class OneLinePerRequest extends LogController {
-  override incomingRequest(): void {}
-
-  override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
-    if (this.isLogDisabled(req)) return;
-    const line = { req, res: reply, responseTime: reply.elapsedTime };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, 'request completed');
-  }
-}
-
-/**
  * A request Node refused before Fastify saw it (a body or headers that arrive too slowly, headers
  * too large, bytes that are not HTTP): answered in the shop's error shape, in Spanish, instead of
  * Fastify's English one, and the connection closed.
@@ -156,11 +137,6 @@ function answerClientError(err: Error & { code?: string }, socket: Socket): void
   socket.destroy(err);
 }
 
-/** What a log line tells of a request: never its headers (cookies, the forgery token). */
-function requestForLog(req: FastifyRequest) {
-  return { method: req.method, url: req.url, remoteAddress: req.ip };
-}
-
 /** Where upload bodies wait for an ingest slot: beside the files, on the same disk. */
 export const uploadTmpDir = (config: Config): string => path.join(config.dataDir, 'tmp', 'uploads');
 
@@ -171,19 +147,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const timeouts = { ...HTTP_TIMEOUTS, ...opts.timeouts };
   const app = Fastify({
-    logger:
-      opts.logger === false
-        ? false
-        : {
-            level: config.logLevel,
-            // No redaction pass over every line (it was a tenth of a cached catalogue read): the
-            // serializers never write headers, so cookies and the forgery token cannot reach a log.
-            serializers: { req: requestForLog, res: (reply) => ({ statusCode: reply.statusCode }) },
-            // Written without blocking: lines that pile up while one write is under way go out
-            // together in the next (one write per request was a twentieth of a catalogue read).
-            // Whatever is still buffered is flushed when the process exits.
-            stream: opts.logStream ?? pino.destination({ dest: 1, sync: false }),
-          },
+    logger: opts.logger === false ? false : requestLogOptions(config, opts.logStream),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 256 * 1024,
     // Ids in logs tie a customer's complaint to the server's lines without logging personal data;
@@ -279,7 +243,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     strictTransportSecurity: config.production,
     crossOriginEmbedderPolicy: false,
   });
-  registerCsrf(app, {
+  const csrf = registerCsrf(app, {
     secret: config.secret,
     secureCookies: config.production,
     sidCookie: config.cookies.visitor,
@@ -295,7 +259,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...(opts.uploadPace ? { pace: opts.uploadPace } : {}),
   });
 
-  await operationsRoutes(app, { db: opts.db, fileStore: opts.fileStore, metricsToken: config.metricsToken });
+  const countRequest = await operationsRoutes(app, {
+    db: opts.db,
+    fileStore: opts.fileStore,
+    metricsToken: config.metricsToken,
+  });
+  // Public catalogue answers given again before Fastify's routing (plugins/replay.ts).
+  registerReplay(app, new AnswerReplay(), {
+    knownVisitor: csrf.knownVisitor,
+    staffCookie: config.cookies.staff,
+    trustProxy: config.trustProxy,
+    countRequest,
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -316,20 +291,26 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       return { status: 'ok' as const };
     },
   );
+  // The shop's own data, the same for the process's whole life: made once, sent as it is.
+  const { phone, whatsapp } = config.company;
+  const publicConfig = JSON.stringify(
+    PublicConfigSchema.parse({
+      // Numbers as people read them ('+34 600 000 000'), formatted here so the pages need no library.
+      company: {
+        ...config.company,
+        phone: formatPhoneForPeople(phone),
+        whatsappDisplay: formatPhoneForPeople(whatsapp),
+      },
+    }),
+  );
   app.get(
     '/api/config',
     { schema: { response: { 200: PublicConfigSchema }, tags: ['health'] } },
-    async (_req, reply) => {
-      reply.header('cache-control', 'public, max-age=300');
-      // Numbers as people read them ('+34 600 000 000'), formatted here so the pages need no library.
-      const { phone, whatsapp } = config.company;
-      return {
-        company: {
-          ...config.company,
-          phone: formatPhoneForPeople(phone),
-          whatsappDisplay: formatPhoneForPeople(whatsapp),
-        },
-      };
+    (_req, reply) => {
+      reply.header('cache-control', 'public, max-age=300').type('application/json; charset=utf-8');
+      markReplayable(reply, publicConfig, () => true);
+      // Already JSON, checked against its schema above: past the response serializer.
+      (reply as FastifyReply).send(publicConfig);
     },
   );
   // The API's map is for the shop's own people in production (public while developing).

@@ -32,7 +32,10 @@ function tokenMatches(header: string | undefined, token: string): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-export async function operationsRoutes(app: FastifyInstance, opts: OperationsOptions): Promise<void> {
+/** Counts an answered request in the metrics (also for answers given outside Fastify: plugins/replay.ts). */
+export type CountRequest = (method: string, route: string, status: number, seconds: number) => void;
+
+export async function operationsRoutes(app: FastifyInstance, opts: OperationsOptions): Promise<CountRequest> {
   const registry = new Registry();
   registry.setDefaultLabels({ service: 'shop' });
   collectDefaultMetrics({ register: registry });
@@ -50,12 +53,27 @@ export async function operationsRoutes(app: FastifyInstance, opts: OperationsOpt
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers: [registry],
   });
-  app.addHook('onResponse', async (req, reply) => {
+  // The labelled series of each (method, route, status), looked up once: prom-client hashes the
+  // labels on every call otherwise.
+  const series = new Map<
+    string,
+    { count: ReturnType<typeof requests.labels>; time: ReturnType<typeof latency.labels> }
+  >();
+  const countRequest: CountRequest = (method, route, status, seconds) => {
+    const key = `${method} ${route} ${status}`;
+    let s = series.get(key);
+    if (s === undefined) {
+      s = { count: requests.labels(method, route, String(status)), time: latency.labels(method, route) };
+      series.set(key, s);
+    }
+    s.count.inc();
+    s.time.observe(seconds);
+  };
+  app.addHook('onResponse', (req, reply, done) => {
     // The route's pattern, never the URL: ids and tokens stay out of the labels.
     const route = req.routeOptions.url ?? 'unmatched';
-    if (route === '/metrics') return;
-    requests.inc({ method: req.method, route, status: String(reply.statusCode) });
-    latency.observe({ method: req.method, route }, reply.elapsedTime / 1000);
+    if (route !== '/metrics') countRequest(req.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
 
   const gauge = (name: string, help: string, read: () => number | Promise<number>) =>
@@ -164,4 +182,5 @@ export async function operationsRoutes(app: FastifyInstance, opts: OperationsOpt
     const text = await registry.metrics();
     return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(text);
   });
+  return countRequest;
 }

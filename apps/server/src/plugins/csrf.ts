@@ -38,10 +38,15 @@ const SID = /^[A-Za-z0-9_-]{22}$/;
 /** Valid (visitor, token) pairs remembered; about 150 bytes each. */
 const VERIFIED_MAX = 10_000;
 
+export interface Csrf {
+  /** Whether these request cookies are a known visitor's: a valid visitor id and its token. */
+  knownVisitor(cookies: { [name: string]: string | undefined }): boolean;
+}
+
 export function registerCsrf(
   app: FastifyInstance,
   opts: { secret: string; secureCookies: boolean; sidCookie?: string },
-): void {
+): Csrf {
   const sidCookie = opts.sidCookie ?? SID_COOKIE;
   const xsrfCookie = xsrfCookieName(opts.secureCookies);
   const sign = (sid: string, nonce: string) =>
@@ -109,4 +114,11 @@ export function registerCsrf(
       throw fail(403, 'CSRF_FAILED', 'csrfFailed');
     }
   });
+
+  return {
+    knownVisitor: (cookies) => {
+      const sid = cookies[sidCookie];
+      return sid !== undefined && SID.test(sid) && valid(sid, cookies[xsrfCookie]);
+    },
+  };
 }

@@ -3,12 +3,15 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { markReplayable } from '../../lib/replayable.ts';
 
 type Encoding = 'br' | 'gzip';
 
 interface Entry {
   body: string;
   etag: string;
+  /** The cache's generation when the answer was computed: a later one means it may be stale. */
+  generation: number;
   /** The body compressed, made on the first request that accepts each encoding. */
   encoded?: Partial<Record<Encoding, Promise<Buffer>>>;
 }
@@ -120,7 +123,8 @@ export class CatalogueCache {
     const generation = this.#generation;
     const promise = compute().then((value) => {
       const body = JSON.stringify(value);
-      const entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+      const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+      const entry: Entry = { body, etag, generation };
       // A change that happened while this was computed makes the answer stale: serve it once,
       // keep nothing.
       if (generation === this.#generation) {
@@ -153,10 +157,18 @@ export class CatalogueCache {
     // Each encoding is its own representation, with its own strong validator.
     const etag = encoding ? `${entry.etag.slice(0, -1)}-${encoding === 'br' ? 'br' : 'gz'}"` : entry.etag;
     reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-    if (req.headers['if-none-match'] === etag) return reply.code(304).send() as unknown as T;
+    // The same answer for every visitor until the catalogue changes: it may be given again at the
+    // server's door (plugins/replay.ts).
+    const current = () => entry.generation === this.#generation;
+    if (req.headers['if-none-match'] === etag) {
+      markReplayable(reply, '', current);
+      return reply.code(304).send() as unknown as T;
+    }
     reply.type('application/json; charset=utf-8');
     // The text is already JSON: sent as it is (or compressed once), past the response serializer.
-    if (!encoding) return reply.send(entry.body) as unknown as T;
-    return reply.header('content-encoding', encoding).send(await encode(entry, encoding)) as unknown as T;
+    const body = encoding ? await encode(entry, encoding) : entry.body;
+    markReplayable(reply, body, current);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(body) as unknown as T;
   }
 }
