@@ -74,12 +74,20 @@ export async function listOrders(
   }
   // Abandoned orders (a model chosen a day ago and nothing since) crowd the list; a search for one
   // order, for the 'created' state or for abandoned ones shows them.
-  if (filter.abandoned !== 'true' && !filter.orderId && filter.status !== 'created') {
-    where.push(`NOT (${ABANDONED})`);
-  }
-  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const hideAbandoned = filter.abandoned !== 'true' && !filter.orderId && filter.status !== 'created';
+  const filtersSql = where.length ? where.join(' AND ') : 'true';
+  const whereSql = `WHERE ${filtersSql}${hideAbandoned ? ` AND NOT (${ABANDONED})` : ''}`;
 
-  const count = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders o ${whereSql}`, params);
+  // Counted as all the filtered orders less the abandoned ones among them: each count then reads
+  // an index alone (the abandoned ones have a small one of their own), where counting the rows
+  // that are not abandoned read every order's row, a cost that grew with the whole table.
+  const count = await q.query<{ n: number }>(
+    hideAbandoned
+      ? `SELECT ((SELECT count(*) FROM orders o WHERE ${filtersSql})
+                - (SELECT count(*) FROM orders o WHERE ${filtersSql} AND ${ABANDONED}))::int AS n`
+      : `SELECT count(*)::int AS n FROM orders o ${whereSql}`,
+    params,
+  );
   const limit = add(filter.size);
   const offset = add((filter.page - 1) * filter.size);
   const { rows } = await q.query<OrderRow>(
