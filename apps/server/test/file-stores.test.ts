@@ -6,7 +6,7 @@
 // `npm run files:to-bucket` copies an existing local store into a bucket, resumably.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -112,6 +112,24 @@ function storeSuite(name: string, open: () => Promise<FileStore>) {
       };
       assert.ok((await listed(new Date(Date.now() + 60_000))).includes(k));
       assert.ok(!(await listed(new Date(Date.now() - 60 * 60_000))).includes(k));
+    });
+
+    test('a big file written on disk goes in without passing through memory, and its temp file goes', async () => {
+      const k = key('print');
+      const bytes = randomBytes(3 * 1024 * 1024 + 5);
+      const source = store.tempPath?.() ?? path.join(await tempDir('shop-big-'), 'batch.pdf');
+      await writeFile(source, bytes);
+      await store.putFile!(k, source);
+      assert.ok((await store.get(k))!.equals(bytes));
+      await assert.rejects(stat(source), /ENOENT/);
+      // Through the files service, as a print batch stores its PDF (then its row, in a transaction).
+      const stored = await new FileService(store).saveLarge(
+        { kind: 'print', contentType: 'application/pdf' },
+        (p) => writeFile(p, bytes),
+      );
+      assert.equal(stored.sizeBytes, bytes.length);
+      assert.match(stored.storageKey, /^print\/.+\.pdf$/);
+      assert.ok((await store.get(stored.storageKey))!.equals(bytes));
     });
 
     test('refuses a key the shop could not have made', async () => {

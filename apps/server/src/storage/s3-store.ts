@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -80,6 +82,19 @@ export class S3FileStore implements FileStore {
         ContentLength: bytes.length,
       }),
     );
+  }
+
+  async putFile(key: string, source: string): Promise<void> {
+    const { size } = await stat(source);
+    await this.#client.send(
+      new PutObjectCommand({
+        Bucket: this.#bucket,
+        Key: this.#checked(key),
+        Body: createReadStream(source),
+        ContentLength: size,
+      }),
+    );
+    await rm(source, { force: true });
   }
 
   async get(key: string): Promise<Buffer | null> {

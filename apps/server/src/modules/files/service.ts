@@ -1,3 +1,6 @@
+import { readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Queryable } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
 import { randomToken } from '../../lib/ids.ts';
@@ -53,6 +56,15 @@ export interface NewFile {
   variant?: FileVariant;
   /** Hash of the visitor who uploaded it: only they may attach it to an order. */
   ownerHash?: string | null;
+}
+
+/** A file `FileService.saveLarge` put in the store, waiting for its row. */
+export interface StoredLargeFile {
+  id: string;
+  kind: FileKind;
+  contentType: string;
+  storageKey: string;
+  sizeBytes: number;
 }
 
 const EXTENSIONS: Record<string, string> = {
@@ -125,6 +137,40 @@ export class FileService {
         file.variant ?? 'original',
         file.ownerHash ?? null,
       ],
+    );
+    return toRecord(rows[0]!);
+  }
+
+  /**
+   * A file too big to hold in memory (a print batch's PDF): `write` writes it to the path it is
+   * given, and the file goes into the store from there (moved, or streamed to a bucket; read back
+   * only by a store that can take nothing but bytes). No row yet: `record` adds it, in the
+   * caller's transaction (bytes first, as `save` does).
+   */
+  async saveLarge(
+    file: { kind: FileKind; contentType: string },
+    write: (path: string) => Promise<void>,
+  ): Promise<StoredLargeFile> {
+    const id = randomToken();
+    const storageKey = `${file.kind}/${id}.${EXTENSIONS[file.contentType] ?? 'bin'}`;
+    const tmp = this.store.tempPath?.() ?? path.join(tmpdir(), `shop-file-${randomToken()}`);
+    try {
+      await write(tmp);
+      const { size } = await stat(tmp);
+      if (this.store.putFile) await this.store.putFile(storageKey, tmp);
+      else await this.store.put(storageKey, await readFile(tmp));
+      return { ...file, id, storageKey, sizeBytes: size };
+    } finally {
+      await rm(tmp, { force: true });
+    }
+  }
+
+  /** The row of a file stored by `saveLarge`. */
+  async record(q: Queryable, file: StoredLargeFile): Promise<FileRecord> {
+    const { rows } = await q.query<FileRow>(
+      `INSERT INTO files (id, kind, content_type, size_bytes, storage_key) VALUES ($1, $2, $3, $4, $5)
+       RETURNING ${FILE_COLUMNS}`,
+      [file.id, file.kind, file.contentType, file.sizeBytes, file.storageKey],
     );
     return toRecord(rows[0]!);
   }

@@ -1,8 +1,9 @@
 import { mmToPt } from '@shop/case-geometry/print-size';
 import { mm } from '@shop/case-geometry/units';
-import { LineCapStyle, PDFDocument, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { LineCapStyle, PDFDocument, type PDFPage, type PDFRef, rgb, StandardFonts } from 'pdf-lib';
 import { GAP_MM, type Layout, type SheetSpec } from './batch-layout.ts';
-import { embedPrintPng, paintPrint, type WhiteLayer } from './pdf.ts';
+import { embedPrintPng, paintPrint, pngPixelStream, printImageDict, type WhiteLayer } from './pdf.ts';
+import { DeferredStream, type PdfSink, writePdf } from './pdf-stream.ts';
 
 export interface BatchCase {
   id: string;
@@ -14,6 +15,19 @@ export interface BatchCase {
   cornerRadiusMm: number;
   /** A clear case's white-ink layer (same pixel size as `png`), or null. */
   white: WhiteLayer | null;
+}
+
+/**
+ * A case of a batch whose files are read when needed: the print file when its sheet is laid out
+ * (for its size) and again when the PDF is written, the white layer when its sheet is laid out.
+ * Neither is kept: memory does not grow with the batch.
+ */
+export interface BatchCaseSource {
+  id: string;
+  label: string;
+  cornerRadiusMm: number;
+  png(): Promise<Buffer>;
+  white(): Promise<WhiteLayer | null>;
 }
 
 const pt = (v: number) => mmToPt(mm(v));
@@ -39,17 +53,40 @@ function roundedRect(w: number, h: number, r: number): string {
 }
 
 /**
+ * A print file as an image of the batch PDF: its compressed pixels are fetched again when the PDF
+ * is written (`DeferredStream`), so the document holds none. A PNG whose pixels cannot be copied
+ * (not the print renderer's) is embedded as it is, by pdf-lib.
+ */
+async function embedDeferred(doc: PDFDocument, item: BatchCaseSource): Promise<PDFRef> {
+  const png = await item.png();
+  const stream = pngPixelStream(png);
+  if (!stream) return embedPrintPng(doc, png);
+  const load = async () => {
+    const again = pngPixelStream(await item.png());
+    if (!again) throw new Error(`the print file of ${item.id} changed while its batch was written`);
+    return again.data;
+  };
+  return doc.context.register(
+    new DeferredStream(doc.context.obj(printImageDict(stream)), stream.data.length, load),
+  );
+}
+
+/**
  * The batch PDF: one page per sheet at the sheet's exact size, each case's print file at its real
  * size where the layout put it (turned a quarter when it lies on its side), a thin cut line along
  * the case's outline and its label underneath. The print files' pixels are copied, not re-encoded.
  * A clear case's white-ink layer lies under it in the Separation of its ink (see pdf.ts).
+ *
+ * Written into `sink` as it is serialised, each print file read when its turn comes (see
+ * pdf-stream.ts): however many cases, at most one print file is in memory at a time.
  */
-export async function renderBatchPdf(
-  cases: BatchCase[],
+export async function writeBatchPdf(
+  cases: BatchCaseSource[],
   layout: Layout,
   spec: SheetSpec,
   title: string,
-): Promise<Buffer> {
+  sink: PdfSink,
+): Promise<void> {
   const doc = await PDFDocument.create();
   doc.setTitle(title);
   doc.setProducer('Fundamía print renderer');
@@ -63,7 +100,7 @@ export async function renderBatchPdf(
     const item = byId.get(p.id);
     if (!item) throw new Error(`no print file for ${p.id}`);
     const page = pages[p.sheet - 1]!;
-    const ref = await embedPrintPng(doc, item.png);
+    const ref = await embedDeferred(doc, item);
     const x = pt(p.xMm);
     const w = pt(p.widthMm);
     const h = pt(p.heightMm);
@@ -73,7 +110,7 @@ export async function renderBatchPdf(
       ? [0, h, -w, 0, x + w, yBottom]
       : [w, 0, 0, h, x, yBottom];
     // A clear case's white layer goes under it, at the same place and turn, in the same spot colour.
-    paintPrint(doc, page, ref, matrix, item.white, 'Case');
+    paintPrint(doc, page, ref, matrix, await item.white(), 'Case');
     // The cut line: the case's outline, hairline, in a colour the eye sees and the cutter follows.
     page.drawSvgPath(roundedRect(w, h, pt(item.cornerRadiusMm)), {
       x,
@@ -88,5 +125,28 @@ export async function renderBatchPdf(
       text = `${text.slice(0, -4)}...`;
     page.drawText(latin1(text), { x, y: yBottom - pt(1) - size, size, font, color: rgb(0.1, 0.1, 0.1) });
   }
-  return Buffer.from(await doc.save({ useObjectStreams: false }));
+  await writePdf(doc, sink);
+}
+
+/** The batch PDF in memory, for cases already in memory (tests, small batches). */
+export async function renderBatchPdf(
+  cases: BatchCase[],
+  layout: Layout,
+  spec: SheetSpec,
+  title: string,
+): Promise<Buffer> {
+  const parts: Uint8Array[] = [];
+  const sources = cases.map((c) => ({
+    id: c.id,
+    label: c.label,
+    cornerRadiusMm: c.cornerRadiusMm,
+    png: async () => c.png,
+    white: async () => c.white,
+  }));
+  await writeBatchPdf(sources, layout, spec, title, {
+    async write(bytes) {
+      parts.push(bytes);
+    },
+  });
+  return Buffer.concat(parts);
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { open } from 'node:fs/promises';
 import type { StaffUser } from '@shop/contracts/auth';
 import { messages } from '@shop/contracts/messages';
 import { isBatchable, waitsForPrint } from '@shop/contracts/order-lifecycle';
@@ -19,8 +20,9 @@ import {
 } from '../orders/index.ts';
 import { storeSettings } from '../stores/index.ts';
 import { CaseTooLargeError, layoutSheets, SHEET_PRESETS, type SheetSpec } from './batch-layout.ts';
-import { type BatchCase, renderBatchPdf } from './batch-pdf.ts';
+import { type BatchCaseSource, writeBatchPdf } from './batch-pdf.ts';
 import { whiteLayerOfPdf } from './pdf.ts';
+import { fileSink } from './pdf-stream.ts';
 import { renderOrderPrint } from './service.ts';
 
 const MM_PER_INCH = 25.4;
@@ -68,18 +70,20 @@ export async function createPrintBatch(
 
   // Oldest order first: the layout is the same for the same selection, whatever its order.
   rows.sort((a, b) => a.orderNumber - b.orderNumber);
-  const cases: (BatchCase & { widthMm: number; heightMm: number; orderNumber: number })[] = [];
+  // Only what the layout needs is kept per case; the print files are read when the PDF is written.
+  const cases: (BatchCaseSource & { widthMm: number; heightMm: number; orderNumber: number })[] = [];
   for (const r of rows) {
     const print = await printOrder(db, files, renderOrderPrint, r.id, staff, { markPrinted: false });
-    const png = await storedBytes(db, files, print.pngId);
-    // A clear case's white layer, read from its print PDF, in the ink as the store names it now.
-    const white = await whiteLayerOfPdf(await storedBytes(db, files, print.pdfId));
     cases.push({
       id: r.id,
-      png,
+      png: () => storedBytes(db, files, print.pngId),
+      // A clear case's white layer, read from its print PDF, in the ink as the store names it now.
+      white: async () => {
+        const white = await whiteLayerOfPdf(await storedBytes(db, files, print.pdfId));
+        return white && { ...white, ink: settings.whiteInkName };
+      },
       label: `n.º ${formatOrderNumber(r.orderNumber)} · ${phoneName({ name: r.brandName }, { name: r.modelName })}`,
       cornerRadiusMm: r.cornerRadiusMm ?? 0,
-      white: white && { ...white, ink: settings.whiteInkName },
       widthMm: (print.widthPx / print.dpi) * MM_PER_INCH,
       heightMm: (print.heightPx / print.dpi) * MM_PER_INCH,
       orderNumber: r.orderNumber,
@@ -97,9 +101,20 @@ export async function createPrintBatch(
   }
   const id = randomUUID();
   const numbers = cases.map((c) => formatOrderNumber(c.orderNumber));
-  const pdf = await renderBatchPdf(cases, layout, spec, `Lote de impresión: pedidos ${numbers.join(', ')}`);
+  const title = `Lote de impresión: pedidos ${numbers.join(', ')}`;
+  // Written to storage as it is made, print file by print file: memory does not grow with the batch.
+  const stored = await files.saveLarge({ kind: 'print', contentType: 'application/pdf' }, async (file) => {
+    const handle = await open(file, 'wx', 0o640);
+    try {
+      const sink = fileSink(handle);
+      await writeBatchPdf(cases, layout, spec, title, sink);
+      await sink.flush();
+    } finally {
+      await handle.close();
+    }
+  });
   await db.transaction(async (tx) => {
-    const file = await files.save(tx, { kind: 'print', contentType: 'application/pdf', bytes: pdf });
+    const file = await files.record(tx, stored);
     await tx.query(
       `INSERT INTO print_batches (id, store_id, sheet, sheet_width_mm, sheet_height_mm, margin_mm, sheets, file_id, created_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,

@@ -95,18 +95,20 @@ export interface PdfPageSize {
 export async function embedPrintPng(doc: PDFDocument, png: Buffer): Promise<PDFRef> {
   const stream = pngPixelStream(png);
   if (!stream) return (await doc.embedPng(png)).ref;
-  const image = doc.context.stream(stream.data, {
-    Type: 'XObject',
-    Subtype: 'Image',
-    Width: stream.width,
-    Height: stream.height,
-    ColorSpace: stream.colours === 3 ? 'DeviceRGB' : 'DeviceGray',
-    BitsPerComponent: 8,
-    Filter: 'FlateDecode',
-    DecodeParms: { Predictor: 15, Colors: stream.colours, BitsPerComponent: 8, Columns: stream.width },
-  });
-  return doc.context.register(image);
+  return doc.context.register(doc.context.stream(stream.data, printImageDict(stream)));
 }
+
+/** The image dictionary of a PNG's copied pixels: FlateDecode with the PNG predictors. */
+export const printImageDict = (stream: PngPixelStream) => ({
+  Type: 'XObject',
+  Subtype: 'Image',
+  Width: stream.width,
+  Height: stream.height,
+  ColorSpace: stream.colours === 3 ? 'DeviceRGB' : 'DeviceGray',
+  BitsPerComponent: 8,
+  Filter: 'FlateDecode',
+  DecodeParms: { Predictor: 15, Colors: stream.colours, BitsPerComponent: 8, Columns: stream.width },
+});
 
 /**
  * A one-page PDF of exactly `page` points with the PNG stretched over the whole page, and under it
