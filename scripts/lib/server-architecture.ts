@@ -55,6 +55,7 @@ export const MODULES: Readonly<Record<string, ModuleSpec>> = {
       'invoice_counters',
       'invoice_requests',
       'invoice_annulments',
+      'invoice_day_totals',
       'verifactu_batches',
       'verifactu_chain',
       'verifactu_records',

@@ -25,6 +25,9 @@ import retentionPersonalData from './migrations/0023-retention-personal-data.ts'
 import trayUploadLinks from './migrations/0024-tray-upload-links.ts';
 import jobRequestIds from './migrations/0025-job-request-ids.ts';
 import caseTypes from './migrations/0026-case-types.ts';
+import orderListIndexes from './migrations/0027-order-list-indexes.ts';
+import invoiceOrderIndex from './migrations/0028-invoice-order-index.ts';
+import invoiceDayTotals from './migrations/0029-invoice-day-totals.ts';
 
 /** Versioned migrations, applied in order, each once. Append only: never edit a released one. */
 export const migrations: { version: number; name: string; sql: string }[] = [
@@ -54,6 +57,9 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   { version: 24, name: 'tray-upload-links', sql: trayUploadLinks },
   { version: 25, name: 'job-request-ids', sql: jobRequestIds },
   { version: 26, name: 'case-types', sql: caseTypes },
+  { version: 27, name: 'order-list-indexes', sql: orderListIndexes },
+  { version: 28, name: 'invoice-order-index', sql: invoiceOrderIndex },
+  { version: 29, name: 'invoice-day-totals', sql: invoiceDayTotals },
 ];
 
 /** Any number that is ours alone: instances starting together take turns through this lock. */

@@ -6,8 +6,9 @@ import { fail, forbidden } from '../lib/errors.ts';
 import { caseTypeBreakdown, caseTypesCsvLines } from './sales-case-types.ts';
 
 /**
- * Sales per partner store and period, read from the invoices (the same rows, the same cents), so
- * the report always agrees with what was invoiced:
+ * Sales per partner store and period, read from the invoices (the same cents, summed per day into
+ * invoice_day_totals by triggers as each invoice is written), so the report always agrees with
+ * what was invoiced:
  *
  * - a sale is an ordinary invoice (F1 or F2) issued in the period, not annulled; an F3 only
  *   replaces a simplified invoice with a full one for the same sale and is not counted again;
@@ -31,13 +32,11 @@ export async function salesReport(
     storeId = staff.storeId ?? -1;
   }
   const params = [query.from, query.to, storeId ?? null];
-  const scope = `i.issue_date BETWEEN $1::date AND $2::date AND ($3::int IS NULL OR i.store_id = $3)
-    AND NOT EXISTS (SELECT 1 FROM invoice_annulments a WHERE a.invoice_id = i.id)`;
-  // One pass over the period's invoices, per store, model and case type; the sums per store, per
-  // model and per type are added up here.
+  // One pass over the period's day sums (invoice_day_totals: per issue day, store, model and case
+  // type, kept by triggers in the transaction that writes each invoice or annulment); the sums per
+  // store, per model and per type are added up here. The period is whole days, as the sums are.
   const { rows: groups } = await q.query<{
     store_id: number;
-    brand_id: number;
     model_id: number;
     case_type_id: number;
     orders: number;
@@ -46,15 +45,13 @@ export async function salesReport(
     refund_total: string;
     refund_base: string;
   }>(
-    `SELECT i.store_id, o.brand_id, o.model_id, o.case_type_id,
-            count(*) FILTER (WHERE i.kind IN ('F1', 'F2'))::int AS orders,
-            COALESCE(sum(i.total_cents) FILTER (WHERE i.kind IN ('F1', 'F2')), 0) AS sales_total,
-            COALESCE(sum(i.base_cents) FILTER (WHERE i.kind IN ('F1', 'F2')), 0) AS sales_base,
-            COALESCE(-sum(i.total_cents) FILTER (WHERE i.kind IN ('R1', 'R5')), 0) AS refund_total,
-            COALESCE(-sum(i.base_cents) FILTER (WHERE i.kind IN ('R1', 'R5')), 0) AS refund_base
-     FROM invoices i JOIN orders o ON o.id = i.order_id
-     WHERE ${scope} AND i.kind IN ('F1', 'F2', 'R1', 'R5')
-     GROUP BY i.store_id, o.brand_id, o.model_id, o.case_type_id`,
+    `SELECT store_id, model_id, case_type_id, sum(sales)::int AS orders,
+            sum(sales_total_cents)::bigint AS sales_total, sum(sales_base_cents)::bigint AS sales_base,
+            sum(refund_total_cents)::bigint AS refund_total, sum(refund_base_cents)::bigint AS refund_base
+     FROM invoice_day_totals
+     WHERE issue_date BETWEEN $1::date AND $2::date AND ($3::int IS NULL OR store_id = $3)
+     GROUP BY store_id, model_id, case_type_id
+     HAVING sum(invoices) > 0`,
     params,
   );
   const storeIds = [...new Set(groups.map((g) => g.store_id))];
