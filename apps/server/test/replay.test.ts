@@ -55,7 +55,7 @@ describe('public catalogue answers replayed at the door', () => {
         done();
       },
     });
-    t = await createTestApp({ logStream, env: { METRICS_TOKEN } });
+    t = await createTestApp({ logStream, env: { METRICS_TOKEN, LOG_LEVEL: 'debug' } });
     await createStaff(t.db);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -136,7 +136,7 @@ describe('public catalogue answers replayed at the door', () => {
     await admin.put(`/api/models/${model.id}/toggleVisibility`);
   });
 
-  test('a replayed read is logged and counted as the full path does', async () => {
+  test('replayed reads are counted as the full path does, summed up in the log, one line each at debug', async () => {
     await send(MODELS, { cookie: visitor, 'accept-encoding': 'gzip' });
     const count = async () => {
       const res = await send('/metrics', { authorization: `Bearer ${METRICS_TOKEN}` });
@@ -156,6 +156,8 @@ describe('public catalogue answers replayed at the door', () => {
     const full = lines.find(
       (l) => l.msg === 'request completed' && (l.req as { url?: string }).url === MODELS,
     )!;
+    assert.equal(full.level, 30);
+    assert.equal(line.level, 20, 'one line per replayed read, at debug');
     assert.deepEqual(Object.keys(line), Object.keys(full));
     assert.deepEqual(line.req, { method: 'GET', url: MODELS, remoteAddress: '127.0.0.1' });
     assert.deepEqual(line.res, { statusCode: 200 });
@@ -164,11 +166,30 @@ describe('public catalogue answers replayed at the door', () => {
     // The same text as pino writes for the full path, but for the values that change per request.
     const shape = (text: string) =>
       text
+        .replace(/"level":\d+/, '"level":L')
         .replace(/"time":\d+/, '"time":T')
         .replace(/"reqId":"[^"]+"/, '"reqId":R')
         .replace(/"responseTime":[\d.e-]+/, '"responseTime":M');
     const text = (l: Record<string, unknown>) => rawLines[lines.indexOf(l)]!;
     assert.equal(shape(text(line)), shape(text(full)));
+
+    // At info, a line a second sums them up by route and status.
+    await send(MODELS, { cookie: visitor, 'accept-encoding': 'gzip' });
+    const summary = async () => {
+      for (let i = 0; i < 40; i++) {
+        const found = lines
+          .slice(seen)
+          .find((l) => l.msg === 'answers replayed' && l.route === '/api/models' && l.statusCode === 200);
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return undefined;
+    };
+    const summed = await summary();
+    assert.ok(summed, 'a summary line within the second');
+    assert.equal(summed.level, 30);
+    assert.ok((summed.count as number) >= 1);
+    assert.equal(typeof summed.slowestMs, 'number');
   });
 });
 

@@ -5,6 +5,7 @@ import { XSRF_HEADER, xsrfCookieName } from '@shop/contracts/csrf';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail } from '../lib/errors.ts';
 import { randomToken } from '../lib/ids.ts';
+import { RecentKeys } from '../lib/recent-keys.ts';
 
 /**
  * Signed double-submit cookie (OWASP). Every visitor gets an httpOnly `sid`; the token cookie
@@ -59,8 +60,8 @@ export function registerCsrf(
 
   // Tokens already found valid for their visitor: a browser sends the same pair on every request,
   // and an HMAC for each one was a tenth of the CPU of a cached catalogue read. Only valid pairs
-  // are kept (no one else can make one), at most VERIFIED_MAX, oldest out first.
-  const verified = new Map<string, true>();
+  // are kept (no one else can make one), at most VERIFIED_MAX, the least recently seen out first.
+  const verified = new RecentKeys(VERIFIED_MAX);
   const valid = (sid: string, token: string | undefined): boolean => {
     if (!token) return false;
     const key = `${sid}|${token}`;
@@ -70,10 +71,7 @@ export function registerCsrf(
     const expected = Buffer.from(sign(sid, nonce));
     const given = Buffer.from(mac);
     const ok = expected.length === given.length && timingSafeEqual(expected, given);
-    if (ok) {
-      if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
-      verified.set(key, true);
-    }
+    if (ok) verified.add(key);
     return ok;
   };
 

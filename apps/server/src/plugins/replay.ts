@@ -27,16 +27,30 @@ import { requestLineWriter } from './request-log.ts';
  * - the answer set no cookie and the server is not closing.
  *
  * Anything else goes the full way, which is also how a record is made. A replayed request is
- * logged and counted in the metrics like any other (same line, same route label).
+ * counted in the metrics like any other (same route label); the log sums them up once a second
+ * (`answers replayed`: route, status, count, slowest), and writes the full path's line for each
+ * at `debug`.
  */
 interface Record {
   status: number;
-  headers: OutgoingHttpHeaders;
+  /** Name, value, name, value…: Node writes a flat list as it comes, with no object to walk. */
+  headers: string[];
   body: Buffer | string;
   /** The route's pattern, for the metrics' label. */
   route: string;
   current: () => boolean;
 }
+
+export interface ReplaySummary {
+  route: string;
+  statusCode: number;
+  count: number;
+  /** The longest a replayed answer took to write. */
+  slowestMs: number;
+}
+
+/** How often the replayed answers are summed up in the log. */
+export const REPLAY_SUMMARY_MS = 1000;
 
 /** URLs are the visitors' to choose (search terms): the oldest records make room. */
 export const MAX_REPLAY_RECORDS = 2000;
@@ -64,6 +78,8 @@ export class AnswerReplay {
   readonly #max: number;
   #open = false;
   #hits = 0;
+  /** Answers given since the last summary, by route and status. */
+  readonly #tally = new Map<string, ReplaySummary>();
 
   constructor(max = MAX_REPLAY_RECORDS) {
     this.#max = max;
@@ -102,14 +118,38 @@ export class AnswerReplay {
     return record;
   }
 
+  /** Counts an answer given from `record` for the next summary. */
+  served(record: Record, ms: number): void {
+    const key = `${record.route} ${record.status}`;
+    const t = this.#tally.get(key);
+    if (t === undefined) {
+      this.#tally.set(key, { route: record.route, statusCode: record.status, count: 1, slowestMs: ms });
+    } else {
+      t.count++;
+      if (ms > t.slowestMs) t.slowestMs = ms;
+    }
+  }
+
+  /** What was answered since the last call, by route and status (and starts counting anew). */
+  takeSummary(): ReplaySummary[] {
+    const out = [...this.#tally.values()];
+    this.#tally.clear();
+    return out;
+  }
+
   /** Keeps the full path's answer to `req` if it may be replayed. */
   remember(req: FastifyRequest, reply: FastifyReply): void {
     const replayable = reply.replayable;
     if (!replayable || !this.#open || req.method !== 'GET') return;
     const status = reply.statusCode;
     if (status !== 200 && status !== 304) return;
-    const headers = reply.getHeaders() as OutgoingHttpHeaders;
-    if (headers['set-cookie'] !== undefined || !replayable.current()) return;
+    const sent = reply.getHeaders() as OutgoingHttpHeaders;
+    if (sent['set-cookie'] !== undefined || !replayable.current()) return;
+    const headers: string[] = [];
+    for (const [name, value] of Object.entries(sent)) {
+      if (value === undefined) continue;
+      for (const one of Array.isArray(value) ? value : [value]) headers.push(name, String(one));
+    }
     const key = keyOf(req.raw);
     if (!this.#records.has(key) && this.#records.size >= this.#max) {
       this.#records.delete(this.#records.keys().next().value as string);
@@ -138,7 +178,17 @@ export function registerReplay(app: FastifyInstance, replay: AnswerReplay, opts:
     replay.remember(req, reply);
     done();
   });
+  // A replayed answer is the same bytes as one the full path answered and logged: each is counted
+  // in the metrics, and in the log summed up once a second by route and status (one line per
+  // request at `debug`). Writing a line for each cost more than everything else a replayed read
+  // does (docs/performance.md).
+  const summarise = () => {
+    for (const s of replay.takeSummary()) app.log.info(s, 'answers replayed');
+  };
+  const summaries = setInterval(summarise, REPLAY_SUMMARY_MS).unref();
   app.addHook('preClose', (done) => {
+    clearInterval(summaries);
+    summarise();
     replay.close();
     done();
   });
@@ -150,14 +200,15 @@ export function registerReplay(app: FastifyInstance, replay: AnswerReplay, opts:
     return cookies[staffCookie] === undefined && knownVisitor(cookies);
   };
   const address = addressOf(opts.trustProxy);
-  const line = requestLineWriter(app.log);
+  const line = requestLineWriter(app.log, 'debug');
   const answer = (req: IncomingMessage, res: ServerResponse, record: Record) => {
     const started = performance.now();
     res.writeHead(record.status, record.headers);
     res.end(record.body);
     const ms = performance.now() - started;
     opts.countRequest('GET', record.route, record.status, ms / 1000);
-    // The line the full path writes (OneLinePerRequest).
+    replay.served(record, ms);
+    // The line the full path writes (OneLinePerRequest), at debug.
     line?.(newRequestId(), { method: 'GET', url: req.url ?? '', ip: address(req) }, record.status, ms);
   };
 

@@ -59,23 +59,26 @@ export type RequestLine = (
 /**
  * Writes the line `OneLinePerRequest` writes for a completed request, byte for byte as pino would
  * (`{"level":30,"time":…,"pid":…,"hostname":…,"reqId":…,"req":{…},"res":{…},"responseTime":…,
- * "msg":"request completed"}`), without pino's generic serialization: for the answers replayed at
- * the door (plugins/replay.ts), where pino's pass was a fifth of the CPU. Null when the logger
- * would not write an info line.
+ * "msg":"request completed"}`), at `level`, without pino's generic serialization: for the answers
+ * replayed at the door (plugins/replay.ts), where pino's pass was a fifth of the CPU. Null when the
+ * logger would not write a line at that level.
  */
-export function requestLineWriter(appLog: FastifyBaseLogger): RequestLine | null {
+export function requestLineWriter(
+  appLog: FastifyBaseLogger,
+  level: 'info' | 'debug' = 'info',
+): RequestLine | null {
   const logger = appLog as unknown as Record<symbol, unknown>;
   const stream = logger[pino.symbols.streamSym] as DestinationStream | undefined;
   // No pino behind it (the app was built without a logger): nothing to write.
   if (stream === undefined) return null;
   const log = appLog as unknown as pino.Logger;
-  if (!log.isLevelEnabled('info')) return null;
+  if (!log.isLevelEnabled(level)) return null;
   const chindings = logger[pino.symbols.chindingsSym] as string;
-  const info = log.levels.values.info;
+  const value = log.levels.values[level];
   return (reqId, req, statusCode, responseTime) => {
     const address = req.ip === undefined ? '' : `,"remoteAddress":${JSON.stringify(req.ip)}`;
     stream.write(
-      `{"level":${info},"time":${Date.now()}${chindings},"reqId":${JSON.stringify(reqId)},` +
+      `{"level":${value},"time":${Date.now()}${chindings},"reqId":${JSON.stringify(reqId)},` +
         `"req":{"method":${JSON.stringify(req.method)},"url":${JSON.stringify(req.url)}${address}},` +
         `"res":{"statusCode":${statusCode}},"responseTime":${responseTime},"msg":"request completed"}\n`,
     );
