@@ -136,7 +136,7 @@ const TARGETS: Record<
 };
 
 /** What Chromium sends with a fetch() of the storefront, besides cookies. */
-const BROWSER_HEADERS = {
+export const BROWSER_HEADERS = {
   accept: '*/*',
   'accept-encoding': 'gzip, deflate, br, zstd',
   'accept-language': 'es-ES,es;q=0.9',
@@ -152,12 +152,14 @@ const median = (values: number[]): number => {
 // Child processes
 // ------------------------------------------------------------------------------------------------
 
-interface Child {
+export interface Child {
   url: string;
   pid: number;
   stop(): Promise<void>;
   /** The shop's DATA_DIR (startShop only). */
   dataDir?: string;
+  /** The last 20 kB of the shop's stderr (startShop only). */
+  output?: () => string;
 }
 
 /** Kills every child we started if this process goes away without stopping them. */
@@ -212,13 +214,13 @@ export function startBare(): Promise<Child> {
   return startScript(['-e', BARE_SERVER]);
 }
 
-interface RawResponse {
+export interface RawResponse {
   headers: [string, string][];
   body: Buffer;
 }
 
 /** A response as it came over the wire: its headers (without the per-connection ones) and body bytes. */
-async function rawResponse(url: string, headers: Record<string, string>): Promise<RawResponse> {
+export async function rawResponse(url: string, headers: Record<string, string>): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     get(url, { headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -243,7 +245,7 @@ async function rawResponse(url: string, headers: Record<string, string>): Promis
  * body, byte for byte, so what sending the shop's answer costs is told apart from what producing it
  * costs.
  */
-function startSameBytes(response: RawResponse): Promise<Child> {
+export function startSameBytes(response: RawResponse): Promise<Child> {
   const script = `
 const http = require('node:http');
 const headers = ${JSON.stringify(response.headers.flat())};
@@ -278,7 +280,20 @@ export interface ShopOptions {
   databaseUrl?: string | undefined;
   cpuProfDir?: string | undefined;
   env?: Record<string, string>;
+  /**
+   * false: development mode as `npm start` runs it (the built-in Redsys simulator, the demo
+   * company, no VERI*FACTU certificate). Production by default.
+   */
+  production?: boolean;
 }
+
+/** Development mode: what production needs is left unset (undefined is not passed to the child). */
+const DEVELOPMENT_ENV: Record<string, undefined> = Object.fromEntries(
+  ['REDSYS_SECRET_KEY', 'REDSYS_URL', 'REDSYS_REST_URL', 'VERIFACTU_ENDPOINT']
+    .concat(['VERIFACTU_ALLOW_ENVIRONMENT_MISMATCH', 'VERIFACTU_CERT', 'VERIFACTU_CERT_PASSWORD'])
+    .concat(['COMPANY_LEGAL_NAME', 'COMPANY_NIF', 'COMPANY_ADDRESS', 'COMPANY_REGISTRY'])
+    .map((name) => [name, undefined]),
+);
 
 /**
  * The built server (apps/server/dist/server.js) in production mode with the demo catalogue, on a
@@ -312,11 +327,13 @@ function benchCertificate(dir: string): { path: string; password: string } {
 }
 
 export async function startShop(opts: ShopOptions = {}): Promise<Child> {
-  const entry = join(repoRoot, 'apps', 'server', 'dist', 'server.js');
+  // BENCH_SERVER_ENTRY: another build of the server (a change measured while dist/ serves others).
+  const entry = process.env.BENCH_SERVER_ENTRY ?? join(repoRoot, 'apps', 'server', 'dist', 'server.js');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'shop-bench-'));
-  const certificate = benchCertificate(dataDir);
+  const production = opts.production ?? true;
+  const certificate = production ? benchCertificate(dataDir) : { path: '', password: '' };
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
   const args = opts.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`, entry] : [entry];
   let stderr = '';
@@ -324,7 +341,7 @@ export async function startShop(opts: ShopOptions = {}): Promise<Child> {
     cwd: repoRoot,
     env: {
       ...inherited,
-      NODE_ENV: 'production',
+      NODE_ENV: production ? 'production' : 'development',
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
@@ -348,6 +365,7 @@ export async function startShop(opts: ShopOptions = {}): Promise<Child> {
       COMPANY_NIF: 'B29123452',
       COMPANY_ADDRESS: 'Calle Granada, 12',
       COMPANY_REGISTRY: 'Inscrita en el Registro Mercantil de Málaga, tomo 5123, folio 45, hoja MA-123456',
+      ...(production ? {} : DEVELOPMENT_ENV),
       ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
       ...opts.env,
     },
@@ -378,7 +396,7 @@ export async function startShop(opts: ShopOptions = {}): Promise<Child> {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url, pid: child.pid!, stop, dataDir };
+  return { url, pid: child.pid!, stop, dataDir, output: () => stderr };
 }
 
 /** user + system CPU time of a process in microseconds (Linux /proc), or null elsewhere. */
@@ -398,7 +416,7 @@ function processCpuUs(pid: number, which: 'all' | 'system' = 'all'): number | nu
 // Load
 // ------------------------------------------------------------------------------------------------
 
-interface LoadSpec {
+export interface LoadSpec {
   url: string;
   pid: number;
   /** Processes whose CPU counts as the database's (PostgreSQL's postmaster and its children). */
@@ -418,7 +436,7 @@ interface LoadSpec {
   headersPerRequest?: Record<string, string>[];
 }
 
-async function load(spec: LoadSpec): Promise<LoadRun> {
+export async function load(spec: LoadSpec): Promise<LoadRun> {
   const cpuBefore = processCpuUs(spec.pid);
   const sysBefore = processCpuUs(spec.pid, 'system');
   // PostgreSQL's processes come and go (the pool opens connections as it needs them): CPU of
@@ -503,7 +521,7 @@ async function load(spec: LoadSpec): Promise<LoadRun> {
  * Cookie pairs of `n` new visitors: the visitor cookie (`__Host-sid` in production, `sid`
  * elsewhere) + `XSRF-TOKEN`, as a GET gives them; each from its own address when `addresses`.
  */
-async function visitors(
+export async function visitors(
   url: string,
   n: number,
   addresses = false,
@@ -594,7 +612,7 @@ async function postgresPids(serverUrl: string): Promise<() => number[]> {
   };
 }
 
-async function createDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `bench_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

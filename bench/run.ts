@@ -5,15 +5,18 @@
  * Runs, in this order: bundle sizes (bench/bundle.ts), photo ingest (ingest.ts), server memory
  * under a burst of 20 big uploads (upload-memory.ts), print render (print-render.ts), scene print
  * (scene-print.ts: the second editor's designs), editor drag (editor-drag.ts), kiosk hand-off (kiosk.ts), Lighthouse
- * (lighthouse.ts), HTTP on PGlite and PostgreSQL (http.ts). Each is independent: one failing is
- * reported in its row and the others still run. About 10 minutes on 2 cores.
+ * (lighthouse.ts), HTTP on PGlite and PostgreSQL (http.ts), the growth curves on PostgreSQL
+ * (run-growth.ts: catalogue, order list, sales report, invoice issue, print batch; charts into
+ * docs/performance/). Each is independent: one failing is reported in its row and the others still
+ * run. About 25 minutes on 2 cores (the growth curves alone about 15).
  *
  * Needs the build (`npm run build`). PostgreSQL: BENCH_DATABASE_URL (a server where the bench may
  * create and drop databases); without it this script re-runs itself under bench/with-postgres.sh,
  * which starts a throwaway local cluster (BENCH_POSTGRES=0 skips the PostgreSQL cases instead).
  *
  *   npm run bench
- *   BENCH_ONLY=http,bundle npm run bench          (bundle ingest uploads print scene-print invoices aftersales editor kiosk lighthouse http)
+ *   BENCH_ONLY=http,bundle npm run bench          (bundle ingest uploads print scene-print invoices aftersales editor kiosk lighthouse http growth soak)
+ *   BENCH_ONLY=soak npm run bench                 (the 30-minute soak: never part of a run that does not name it)
  *   BENCH_HTTP_SECONDS=5 BENCH_LH_RUNS=1 npm run bench   (quicker, noisier)
  *
  * Timings vary with the machine and what else runs on it: the load average before and after is
@@ -33,6 +36,7 @@ import { runInvoiceBench } from './invoices.ts';
 import { formatKiosk, runKioskBench } from './kiosk.ts';
 import { formatLighthouseTable, LIGHTHOUSE_TARGETS, runLighthouseBench } from './lighthouse.ts';
 import { runPrintBench } from './print-render.ts';
+import { runGrowthBenches, runSoak } from './run-growth.ts';
 import { formatScenePrintBench, runScenePrintBench } from './scene-print.ts';
 import { formatUploadMemory, runUploadMemoryBench } from './upload-memory.ts';
 
@@ -49,17 +53,20 @@ const STEPS = [
   'kiosk',
   'lighthouse',
   'http',
+  'growth',
+  'soak',
 ] as const;
 type Step = (typeof STEPS)[number];
 
 const only = process.env.BENCH_ONLY?.split(',')
   .map((s) => s.trim())
   .filter(Boolean);
-const wanted = (step: Step) => !only?.length || only.includes(step);
+// The soak (30 minutes) runs only when named: BENCH_ONLY=soak.
+const wanted = (step: Step) => (only?.length ? only.includes(step) : step !== 'soak');
 
 // PostgreSQL for the HTTP bench: a throwaway cluster unless one is given or PostgreSQL is skipped.
 if (
-  wanted('http') &&
+  (wanted('http') || wanted('growth')) &&
   !process.env.BENCH_DATABASE_URL &&
   process.env.BENCH_POSTGRES !== '0' &&
   process.env.BENCH_WRAPPED !== '1'
@@ -317,6 +324,14 @@ await step('http', async () => {
       : `${int(c.rps)} orders/s (${(c.ratio * 100).toFixed(1)}% of bare), p99 ${c.p99Ms} ms, non-2xx ${c.non2xx}`;
   for (const c of r.cases) rows.push({ what: c.what, measured: describe(c), target: c.target, ok: c.pass });
   for (const n of r.notes) rows.push({ what: 'HTTP', measured: n, target: '', ok: null });
+});
+
+await step('growth', async () => {
+  rows.push(...(await runGrowthBenches(details)));
+});
+
+await step('soak', async () => {
+  rows.push(...(await runSoak(details)));
 });
 
 // ------------------------------------------------------------------------------------------------
