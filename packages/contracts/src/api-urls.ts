@@ -33,6 +33,9 @@ export const storeValidationUrl = (storeId: number): string => `/api/stores/${st
 /** The brands customers may see. */
 export const BRANDS_URL = '/api/brands';
 
+/** The brands with how many models `storeId` offers of each (a store's homepage). */
+export const storeBrandsUrl = (storeId: number): string => withQuery(BRANDS_URL, { store: storeId });
+
 export const brandUrl = (brandId: number): string => `/api/brands/${brandId}`;
 
 export interface ModelsQuery {

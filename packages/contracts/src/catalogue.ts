@@ -9,8 +9,20 @@ export const BrandSchema = z.object({
   imageURI: FileUri.nullable(),
   down: z.boolean(),
   isPublic: z.boolean(),
+  /**
+   * With `?store=`: how many models of the brand that store offers customers (public, not down),
+   * as the store's models page counts them. A store's homepage asks once instead of once a brand.
+   */
+  modelCount: z.number().int().optional(),
 });
 export type Brand = z.infer<typeof BrandSchema>;
+
+/** `GET /api/brands`: by name, and with each brand's number of models in a store. */
+export const BrandQuerySchema = z.object({
+  name: z.string().trim().max(100).optional(),
+  store: IdParam.optional(),
+});
+export type BrandQuery = z.infer<typeof BrandQuerySchema>;
 
 export const BrandInputSchema = z
   .object({

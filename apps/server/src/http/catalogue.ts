@@ -1,5 +1,6 @@
 import {
   BrandInputSchema,
+  BrandQuerySchema,
   BrandSchema,
   ModelGetQuerySchema,
   ModelInputSchema,
@@ -7,7 +8,7 @@ import {
   ModelQuerySchema,
   ModelSchema,
 } from '@shop/contracts/catalogue';
-import { IdParamsSchema, NameQuerySchema } from '@shop/contracts/common';
+import { IdParamsSchema } from '@shop/contracts/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -40,8 +41,9 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   const brands = { tags: ['brands'] };
   r.get(
     '/api/brands',
-    { schema: { ...brands, querystring: NameQuerySchema, response: { 200: z.array(BrandSchema) } } },
-    (req, reply) => cache.reply(req, reply, () => listBrands(db, audience(req), req.query.name)),
+    { schema: { ...brands, querystring: BrandQuerySchema, response: { 200: z.array(BrandSchema) } } },
+    (req, reply) =>
+      cache.reply(req, reply, () => listBrands(db, audience(req), req.query.name, req.query.store)),
   );
   r.get(
     '/api/brands/:id',

@@ -22,15 +22,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import {
-  BRANDS_URL,
   brandUrl,
   CONFIG_URL,
   modelsUrl,
+  storeBrandsUrl,
   storeCodeUrl,
   storeUrl,
   storeValidationUrl,
 } from '@shop/contracts/api-urls';
-import type { Brand, ModelPage } from '@shop/contracts/catalogue';
+import type { ModelPage } from '@shop/contracts/catalogue';
 import {
   MODEL_PICTURE_SIZES,
   MODEL_PICTURE_WIDTHS,
@@ -108,16 +108,11 @@ export function pageHtml(
       }
     } else if (code !== null) {
       // A store's homepage: the store of the link, whether it is open, and its brands with how many
-      // models it offers of each (a one-model page per brand, as the page asks).
-      await gather(req, answers, [CONFIG_URL, storeCodeUrl(code), BRANDS_URL]);
+      // models it offers of each (one call, as the page asks).
+      await gather(req, answers, [CONFIG_URL, storeCodeUrl(code)]);
       const store = (answers[storeCodeUrl(code)] as DecodedUrl | undefined)?.storeId;
-      const brands = (answers[BRANDS_URL] as Brand[] | undefined) ?? [];
       if (store !== undefined) {
-        await gather(req, answers, [
-          storeValidationUrl(store),
-          storeUrl(store),
-          ...brands.map((b) => modelsUrl({ store, brand: b.id, size: 1 })),
-        ]);
+        await gather(req, answers, [storeValidationUrl(store), storeUrl(store), storeBrandsUrl(store)]);
       }
     } else {
       await gather(req, answers, [CONFIG_URL]);

@@ -43,7 +43,12 @@ const toBrand = (r: BrandRow): Brand => ({
 const brandNotFound = () => notFound('BRAND_NOT_FOUND', 'brandNotFound');
 const modelNotFound = () => notFound('MODEL_NOT_FOUND', 'modelNotFound');
 
-export async function listBrands(q: Queryable, audience: Audience, name?: string): Promise<Brand[]> {
+export async function listBrands(
+  q: Queryable,
+  audience: Audience,
+  name?: string,
+  store?: number,
+): Promise<Brand[]> {
   const where: string[] = [];
   const params: unknown[] = [];
   if (audience === 'public') where.push('is_public AND NOT down');
@@ -55,7 +60,17 @@ export async function listBrands(q: Queryable, audience: Audience, name?: string
     `SELECT id, name, image_id, down, is_public FROM brands ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id`,
     params,
   );
-  return rows.map(toBrand);
+  const brands = rows.map(toBrand);
+  if (store === undefined) return brands;
+  // Counted as the store's models page counts (listModels), every brand in one query.
+  const counts = await q.query<{ brand_id: number; n: number }>(
+    `SELECT m.brand_id, count(*)::int AS n FROM models m JOIN brands b ON b.id = m.brand_id
+     WHERE ${VISIBLE} AND EXISTS (SELECT 1 FROM store_models sm WHERE sm.model_id = m.id AND sm.store_id = $1)
+     GROUP BY m.brand_id`,
+    [store],
+  );
+  const byBrand = new Map(counts.rows.map((r) => [r.brand_id, r.n]));
+  return brands.map((b) => ({ ...b, modelCount: byBrand.get(b.id) ?? 0 }));
 }
 
 export async function getBrand(q: Queryable, id: number, audience: Audience): Promise<Brand> {

@@ -3,8 +3,7 @@ import { messages } from '@shop/contracts/messages';
 import { useEffect, useState } from 'react';
 import { isAbort } from '@/lib/api-client';
 import { displayMessage, orFail } from '@/lib/errors';
-import { getBrands } from '../api/get-brands';
-import { getModels } from '../api/get-models';
+import { getStoreBrands } from '../api/get-brands';
 
 export interface BrandWithModels extends Brand {
   /** How many visible models the store offers for this brand. */
@@ -21,15 +20,11 @@ export type StoreBrands =
  * store's visible models, leaving out brands without any.
  */
 async function loadStoreBrands(storeId: number, signal: AbortSignal): Promise<BrandWithModels[]> {
-  const brands = await orFail(getBrands(signal), messages.brandsLoadFailed);
-  const shown = brands.filter((brand) => brand.isPublic && !brand.down);
-  // A one-item page per brand is enough: its `total` is the number of models.
-  const pages = await orFail(
-    Promise.all(shown.map((brand) => getModels({ store: storeId, brand: brand.id, size: 1 }, signal))),
-    messages.modelsLoadFailed,
-  );
-  return shown
-    .map((brand, index) => ({ ...brand, modelCount: pages[index]?.total ?? 0 }))
+  // One call: each brand comes with the number of models the store offers of it.
+  const brands = await orFail(getStoreBrands(storeId, signal), messages.brandsLoadFailed);
+  return brands
+    .filter((brand) => brand.isPublic && !brand.down)
+    .map((brand) => ({ ...brand, modelCount: brand.modelCount ?? 0 }))
     .filter((brand) => brand.modelCount > 0);
 }
 
