@@ -23,7 +23,8 @@ export interface SummaryRow {
 }
 
 const ms = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${n.toFixed(1)} ms`);
-const size = (n: number) => (n >= 1e6 ? `${n / 1e6}M` : n >= 1000 ? `${n / 1000}k` : String(n));
+const size = (n: number) =>
+  n >= 1e6 ? `${Number((n / 1e6).toFixed(1))}M` : n >= 1000 ? `${Number((n / 1000).toFixed(1))}k` : String(n);
 
 export async function runGrowthBenches(details: Record<string, unknown>): Promise<SummaryRow[]> {
   const rows: SummaryRow[] = [];

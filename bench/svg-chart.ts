@@ -155,7 +155,20 @@ export function renderChartSvg(spec: ChartSpec): string {
   );
   const left = MARGIN.left;
   const right = WIDTH - MARGIN.right;
-  const top = MARGIN.top;
+  // Legend under the title, the series in order, in as many rows as they need.
+  const legend: { x: number; y: number }[] = [];
+  let lx = left;
+  let ly = 34;
+  for (const series of spec.series) {
+    const width = 24 + series.name.length * 6.4 + 16;
+    if (lx > left && lx + width - 16 > right) {
+      lx = left;
+      ly += 18;
+    }
+    legend.push({ x: lx, y: ly });
+    lx += width;
+  }
+  const top = MARGIN.top + (ly - 34);
   const bottom = HEIGHT - MARGIN.bottom;
   const sx = (v: number) => scale(xAxis, v, left, right);
   const sy = (v: number) => scale(yAxis, v, bottom, top);
@@ -206,16 +219,14 @@ export function renderChartSvg(spec: ChartSpec): string {
     }
     for (const p of pts) out.push(marker(i, sx(p.x), sy(p.y), colour));
   });
-  // Legend: one row under the title, the series in order.
-  let lx = left;
   for (const [i, series] of spec.series.entries()) {
     const colour = COLOURS[i % COLOURS.length]!;
+    const { x, y } = legend[i]!;
     out.push(
-      `<line x1="${lx}" y1="34" x2="${lx + 18}" y2="34" stroke="${colour}" stroke-width="2"/>`,
-      marker(i, lx + 9, 34, colour),
-      `<text x="${lx + 24}" y="38" fill="#222">${escapeXml(series.name)}</text>`,
+      `<line x1="${x}" y1="${y}" x2="${x + 18}" y2="${y}" stroke="${colour}" stroke-width="2"/>`,
+      marker(i, x + 9, y, colour),
+      `<text x="${x + 24}" y="${y + 4}" fill="#222">${escapeXml(series.name)}</text>`,
     );
-    lx += 24 + series.name.length * 6.4 + 16;
   }
   out.push('</svg>');
   return `${out.join('\n')}\n`;
