@@ -12,9 +12,7 @@
  *   node --import tsx bench/growth-invoices.ts             (a throwaway cluster: bench/with-postgres.sh)
  *   BENCH_INVOICE_GROWTH_MAX=100000 node --import tsx bench/growth-invoices.ts   (1k / 10k / 100k)
  */
-import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seedDemoCatalogue } from '../apps/server/src/db/seed/seed.ts';
@@ -33,6 +31,7 @@ import {
   explainSenderQueue,
   extendChain,
 } from './growth-invoices-seed.ts';
+import { createDatabase } from './http.ts';
 import { writeChart } from './svg-chart.ts';
 
 export interface InvoiceGrowthPoint {
@@ -86,14 +85,8 @@ export async function runInvoiceGrowthBench(
   const runs = opts.runs ?? Number(process.env.BENCH_GROWTH_RUNS ?? 40);
   const log = opts.log ?? ((line: string) => console.info(line));
   const started = performance.now();
-  const name = `shop_growth_inv_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const db = await openDatabase({ databaseUrl: target.toString(), dataDir: null });
+  const database = await createDatabase(url);
+  const db = await openDatabase({ databaseUrl: database.url, dataDir: null });
   try {
     await migrate(db, opts.migrateThrough === undefined ? {} : { through: opts.migrateThrough });
     const files = new FileService(new MemoryFileStore());
@@ -185,10 +178,7 @@ export async function runInvoiceGrowthBench(
     };
   } finally {
     await db.close();
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
+    await database.drop();
   }
 }
 

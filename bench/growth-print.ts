@@ -14,7 +14,6 @@
  *   node --import tsx bench/growth-print.ts          (a throwaway cluster: bench/with-postgres.sh)
  */
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -40,6 +39,7 @@ import {
   TEST_UPLOAD_DIR,
 } from '../apps/server/test/helpers.ts';
 import { rerunUnderPostgresIfNeeded } from './growth-common.ts';
+import { createDatabase } from './http.ts';
 import { writeChart } from './svg-chart.ts';
 
 export interface PrintGrowthPoint {
@@ -243,15 +243,10 @@ export async function runPrintGrowthBench(
   const sizes = opts.sizes ?? printGrowthSizes();
   const log = opts.log ?? ((line: string) => console.info(line));
   const started = performance.now();
-  const name = `shop_growth_print_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
+  const database = await createDatabase(url);
+
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-growth-print-'));
-  const env = { ...process.env, BENCH_BATCH_DB: target.toString() };
+  const env = { ...process.env, BENCH_BATCH_DB: database.url };
   const run = (cases: number): PrintGrowthPoint => {
     const point = JSON.parse(child(['--growth-batch', dir, String(cases)], env)) as PrintGrowthPoint;
     log(
@@ -264,7 +259,7 @@ export async function runPrintGrowthBench(
     child(['--growth-setup', dir], env);
     log('print growth: the first batch renders their print files (cold)');
     const cold = run(TEMPLATES);
-    await copyOrders(target.toString(), dir, Math.max(...sizes));
+    await copyOrders(database.url, dir, Math.max(...sizes));
     log(`print growth: orders copied to ${Math.max(...sizes)}; batches with the print files made`);
     const points = sizes.map(run);
     const chart = writeChart('print-batch-growth', {
@@ -287,10 +282,7 @@ export async function runPrintGrowthBench(
     return { cold, points, charts: [chart, timeChart], seconds: (performance.now() - started) / 1000 };
   } finally {
     rmSync(dir, { recursive: true, force: true });
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
+    await database.drop();
   }
 }
 
