@@ -126,16 +126,7 @@ export async function pdfWithFullPagePng(
   const pdfPage = doc.addPage([page.widthPt, page.heightPt]);
   const stream = pngPixelStream(png);
   if (stream) {
-    const image = doc.context.stream(stream.data, {
-      Type: 'XObject',
-      Subtype: 'Image',
-      Width: stream.width,
-      Height: stream.height,
-      ColorSpace: stream.colours === 3 ? 'DeviceRGB' : 'DeviceGray',
-      BitsPerComponent: 8,
-      Filter: 'FlateDecode',
-      DecodeParms: { Predictor: 15, Colors: stream.colours, BitsPerComponent: 8, Columns: stream.width },
-    });
+    const image = doc.context.stream(stream.data, printImageDict(stream));
     paintPrint(doc, pdfPage, doc.context.register(image), [page.widthPt, 0, 0, page.heightPt, 0, 0], white);
   } else {
     const image = await doc.embedPng(png);
