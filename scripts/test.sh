@@ -153,9 +153,9 @@ if wants unit; then
     [[ "$f" == apps/server/test/* ]] || unit_files+=("$f")
   done < <(find_tests packages apps scripts)
 fi
-# PostgreSQL-only API tests: they stop and start a PostgreSQL server under the running app, or run
-# two app instances on one database (invoices issued at once from both; a customer's journey
-# through nginx while instances are killed).
+# PostgreSQL-only API tests: they stop and start a PostgreSQL server under the running app, cut the
+# app's connections, or run two app instances on one database (invoices issued at once from both;
+# a customer's journey through nginx while instances are killed).
 # PGlite lives inside the app's process and cannot go away on its own, so they have no PGlite
 # variant; they run in the PostgreSQL run (scripts/test-postgres.sh sets TEST_DATABASE_URL) and are
 # left out of the PGlite run by name, with a line saying so (never silently).
@@ -163,6 +163,7 @@ PG_ONLY_TESTS=(
   apps/server/test/resilience-db.test.ts
   apps/server/test/invoices-scale-out.test.ts
   apps/server/test/resilience-nginx.test.ts
+  apps/server/test/pg-connection-lost.test.ts
 )
 if wants api; then
   while IFS= read -r f; do

@@ -76,6 +76,8 @@ before(async () => {
 });
 
 after(async () => {
+  // A server that died mid-test shows up as refused connections: its last words say why.
+  if (server && !server.running()) console.error(`the server had stopped:\n${server.logs().slice(-4000)}`);
   await server?.stop();
   await new Promise<void>((r) => (smtp ? smtp.close(() => r()) : r()));
   await new Promise<void>((r) => (deadSmtp?.listening ? deadSmtp.close(() => r()) : r()));

@@ -103,6 +103,15 @@ function fromPg(pool: pg.Pool, connectionString: string): Database {
     },
     async transaction(fn) {
       const client = await pool.connect();
+      // Checked out, the client has no listener for a lost connection (the pool listens only to
+      // idle ones), and an 'error' event nobody hears ends the process: a transaction waiting
+      // between two statements when the server restarts would take the app down with it. Heard
+      // here, the loss fails the transaction's next statement, and the client is thrown away.
+      let lost: Error | undefined;
+      const onLost = (err: Error) => {
+        lost = err;
+      };
+      client.on('error', onLost);
       try {
         await client.query('BEGIN');
         const result = await fn({
@@ -114,10 +123,11 @@ function fromPg(pool: pg.Pool, connectionString: string): Database {
         await client.query('COMMIT');
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
+        if (!lost) await client.query('ROLLBACK').catch(() => {});
         throw err;
       } finally {
-        client.release();
+        client.off('error', onLost);
+        client.release(lost);
       }
     },
     listen: (channel, onNotify) => pgListener(connectionString, channel, onNotify),
