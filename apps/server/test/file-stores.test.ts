@@ -22,6 +22,7 @@ import { type FileStore, LocalFileStore } from '../src/storage/file-store.ts';
 import { S3FileStore, type S3Settings } from '../src/storage/s3-store.ts';
 import { testPhoto, uploadImage } from './checkout-helpers.ts';
 import { Client, freshDatabase, TEST_RATE_LIMITS, TEST_UPLOAD_DIR } from './helpers.ts';
+import { demoCatalogue } from './made-once.ts';
 
 /** s3rver's own credentials: a request with another access key is refused (403). */
 const S3RVER_KEY = 'S3RVER';
@@ -201,7 +202,7 @@ describe('the shop on a bucket', () => {
     const { db, drop } = await freshDatabase();
     const store = (await openFileStore({ kind: 's3', s3: bucket('app') }, '/nonexistent')) as S3FileStore;
     await migrate(db);
-    await seedDemoCatalogue(db, new FileService(store));
+    await seedDemoCatalogue(db, new FileService(store), await demoCatalogue());
     const app = await buildApp({
       config: loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' }),
       db,

@@ -15,6 +15,7 @@ import { createStaffUser } from '../src/modules/auth/service.ts';
 import { FileService } from '../src/modules/files/service.ts';
 import { RATE_LIMITS, type RateLimits } from '../src/plugins/rate-limit.ts';
 import { MemoryFileStore } from '../src/storage/file-store.ts';
+import { demoCatalogue, migratedPglite } from './made-once.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -100,10 +101,12 @@ export async function createTestApp(
     webDist?: string;
   } = {},
 ): Promise<TestApp> {
-  const { db, drop } = await freshDatabase();
-  await migrate(db);
+  const { db, drop } = process.env.TEST_DATABASE_URL
+    ? await freshDatabase()
+    : { db: await migratedPglite(), drop: async () => {} };
+  await migrate(db); // on the migrated copy, a check that nothing is left to apply
   const files = new MemoryFileStore();
-  if (opts.seed !== false) await seedDemoCatalogue(db, new FileService(files));
+  if (opts.seed !== false) await seedDemoCatalogue(db, new FileService(files), await demoCatalogue());
   const logLevel = opts.logStream ? 'info' : 'silent';
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent', LOG_LEVEL: logLevel, ...opts.env });
   const app = await buildApp({

@@ -18,6 +18,7 @@ import { FileService } from '../src/modules/files/service.ts';
 import { verifyStoredChain } from '../src/modules/invoices/queries.ts';
 import { MemoryFileStore } from '../src/storage/file-store.ts';
 import { ADMIN, type Client, createStaff, signedIn } from './helpers.ts';
+import { demoCatalogue } from './made-once.ts';
 import { hashTextFromXml, readRecord } from './verifactu-support.ts';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -45,7 +46,7 @@ before(async () => {
     const db = await openDatabase({ databaseUrl: target.toString(), dataDir: null });
     await migrate(db);
     if (i === 0) {
-      await seedDemoCatalogue(db, new FileService(store));
+      await seedDemoCatalogue(db, new FileService(store), await demoCatalogue());
       await createStaff(db);
     }
     const config = loadConfig({

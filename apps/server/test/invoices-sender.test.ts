@@ -17,6 +17,7 @@ import { VerifactuSender } from '../src/modules/invoices/sender.ts';
 import { HttpSoapTransport, loadClientCertificate } from '../src/modules/invoices/soap-transport.ts';
 import { MemoryFileStore } from '../src/storage/file-store.ts';
 import { ADMIN, type Client, createStaff, createTestApp, signedIn, type TestApp } from './helpers.ts';
+import { demoCatalogue } from './made-once.ts';
 import { FakeAeat, makeCertificates, orderAtCounter, type TestCertificates } from './verifactu-support.ts';
 
 const WAIT_SECONDS = 2;
@@ -305,7 +306,7 @@ describe('VERI*FACTU sender killed with SIGKILL in the middle of a request', () 
       const db = await openDatabase({ dataDir: dir });
       await migrate(db);
       const files = new FileService(new MemoryFileStore());
-      await seedDemoCatalogue(db, files);
+      await seedDemoCatalogue(db, files, await demoCatalogue());
       const config = loadConfig({ NODE_ENV: 'test', ...env });
       const staff = { id: 1, email: 'a@b.es', name: 'A', role: 'admin' as const, storeId: null };
       const numbers: string[] = [];

@@ -135,7 +135,8 @@ function fromPg(pool: pg.Pool, connectionString: string): Database {
   };
 }
 
-function fromPglite(db: PGlite): Database {
+/** The app's database over a PGlite instance (the tests make theirs from a migrated copy). */
+export function fromPglite(db: PGlite): Database {
   const parsers = { 20: (v: string) => Number.parseInt(v, 10) };
   // Prepared statements: one call into the WebAssembly backend per query instead of six.
   const prepared = new PglitePrepared(db, parsers);

@@ -1,7 +1,7 @@
 import { searchKey } from '../../lib/ids.ts';
 import type { FileKind, FileService } from '../../modules/files/index.ts';
 import type { Database, Queryable } from '../client.ts';
-import { buildDemoCatalogue, type DemoFile } from './demo-catalogue.ts';
+import { buildDemoCatalogue, type DemoCatalogue, type DemoFile } from './demo-catalogue.ts';
 
 /** True when the catalogue has nothing in it: the first start of a new shop. */
 export async function isEmpty(q: Queryable): Promise<boolean> {
@@ -16,8 +16,10 @@ export async function isEmpty(q: Queryable): Promise<boolean> {
 export async function seedDemoCatalogue(
   db: Database,
   files: FileService,
+  /** The catalogue, already drawn (the tests draw it once per run); drawn now if not given. */
+  drawn?: DemoCatalogue,
 ): Promise<{ stores: number; brands: number; models: number }> {
-  const demo = await buildDemoCatalogue();
+  const demo = drawn ?? (await buildDemoCatalogue());
   return db.transaction(async (tx) => {
     // Another instance may have seeded while the images were being drawn.
     await tx.query('LOCK TABLE brands IN EXCLUSIVE MODE');
