@@ -19,6 +19,9 @@
 #   TEST_TIMEOUT_MS=N      per-test timeout (default 300000) so a hung test can't stall CI
 #   CHROMIUM_PATH=/path    use this Chromium (no apt-get install attempted)
 #   TEST_DATABASE_URL=...  API tests use real PostgreSQL instead of PGlite (see scripts/test-postgres.sh)
+# Each run gets a folder of its own, SHOP_TEST_CACHE_DIR, removed at the end: what test processes
+# would otherwise make again and again (the demo catalogue's pictures, a migrated database, the data
+# folder of a server's first start) is made there once per run and copied from it.
 # Examples:  SKIP_E2E=1 npm test      ONLY=unit npm test      ONLY=e2e SKIP_BUILD=1 npm test
 #
 # The last line printed is always "N passed, N failed" (summed over all node --test runs) when
@@ -59,6 +62,9 @@ banner() { printf '\n==================== %s ====================\n' "$*"; }
 
 TMP_DIR="$(mktemp -d "${TMPDIR:-/tmp}/shop-test.XXXXXX")"
 trap 'rm -rf "$TMP_DIR"' EXIT
+# What test processes make once per run and share (apps/server/test/made-once.ts: the demo
+# catalogue's pictures, a migrated database): made by the code under test in this run, gone with it.
+export SHOP_TEST_CACHE_DIR="$TMP_DIR/cache"
 # Ctrl-C stops the whole script, not just the current step (node exits 1 on SIGINT, not by signal).
 trap 'echo "interrupted" >&2; exit 130' INT
 trap 'echo "terminated" >&2; exit 143' TERM

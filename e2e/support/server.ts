@@ -1,11 +1,19 @@
 // Starts the *built* server (apps/server/dist/server.js) as a child process for browser tests:
 // own free port, own temp DATA_DIR (so PGlite + uploads start empty), demo data on.
+//
+// A shop's first start makes a new database, migrates it and draws the demo catalogue: about 7 s of
+// CPU, some 25 times a run. Within a run of scripts/test.sh (SHOP_TEST_CACHE_DIR set, a folder that
+// lives as long as the run) the first server started with a given set of first-start settings
+// leaves a copy of its DATA_DIR after a clean stop, and later servers with the same settings start
+// on a copy of that copy, as a shop restarted on its data does. The first start itself is tested
+// by that first server, by the smoke test and by the resilience tests (their own servers).
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 export const repoRoot = resolve(import.meta.dirname, '..', '..');
 const defaultEntry = join(repoRoot, 'apps', 'server', 'dist', 'server.js');
@@ -44,15 +52,54 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The settings that shape what a first start writes; other ones leave the data as it is. */
+const FIRST_START_SETTINGS = ['ADMIN_EMAIL', 'ADMIN_PASSWORD'];
+/** Settings that change nothing in DATA_DIR. */
+const RUNTIME_SETTINGS = ['WEB_DIST'];
+
+/**
+ * Where the copy of a first start with these settings is kept, or null when a server with them
+ * starts on an empty DATA_DIR: outside a test run, or with settings this file does not know.
+ */
+function firstStartCopy(opts: StartServerOptions): string | null {
+  const cache = process.env.SHOP_TEST_CACHE_DIR;
+  if (!cache || opts.entry) return null;
+  const env = opts.env ?? {};
+  const known = [...FIRST_START_SETTINGS, ...RUNTIME_SETTINGS];
+  if (Object.keys(env).some((k) => !known.includes(k))) return null;
+  const shaping = FIRST_START_SETTINGS.map((k) => `${k}=${env[k] ?? ''}`).join('\n');
+  return join(cache, `e2e-first-start-${createHash('sha256').update(shaping).digest('hex').slice(0, 16)}`);
+}
+
 export async function startServer(opts: StartServerOptions = {}): Promise<RunningServer> {
+  const copy = firstStartCopy(opts);
+  if (copy && !existsSync(copy)) {
+    // This run's first start with these settings: stopped cleanly, its DATA_DIR becomes the copy.
+    const first = await launch(opts, await mkdtemp(join(tmpdir(), 'shop-e2e-')));
+    await first.stop({ keepDataDir: true });
+    await mkdir(dirname(copy), { recursive: true });
+    await rename(first.dataDir, copy).catch(async (err: NodeJS.ErrnoException) => {
+      await rm(first.dataDir, { recursive: true, force: true });
+      if (err.code !== 'ENOTEMPTY' && err.code !== 'EEXIST') throw err; // another test made it first
+    });
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), 'shop-e2e-'));
+  if (copy) await cp(copy, dataDir, { recursive: true });
+  return launch(opts, dataDir);
+}
+
+async function launch(
+  opts: StartServerOptions,
+  dataDir: string,
+): Promise<RunningServer & { stop(o?: { keepDataDir?: boolean }): Promise<void> }> {
   const entry = resolve(repoRoot, opts.entry ?? defaultEntry);
   if (!existsSync(entry)) {
+    await rm(dataDir, { recursive: true, force: true });
     throw new Error(`${entry} does not exist — run \`npm run build\` first.`);
   }
 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const dataDir = await mkdtemp(join(tmpdir(), 'shop-e2e-'));
 
   // Inherit PATH etc., but never the developer's database: unset DATABASE_URL = PGlite in DATA_DIR.
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
@@ -106,7 +153,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   process.once('SIGTERM', killOnSignal);
 
   let stopping: Promise<void> | undefined;
-  const stop = (): Promise<void> => {
+  const stop = ({ keepDataDir = false } = {}): Promise<void> => {
     stopping ??= (async () => {
       if (isRunning()) {
         child.ref(); // keep the event loop alive until the child is really gone
@@ -130,7 +177,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       process.off('exit', killOnExit);
       process.off('SIGINT', killOnSignal);
       process.off('SIGTERM', killOnSignal);
-      await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
+      if (!keepDataDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
     })();
     return stopping;
   };

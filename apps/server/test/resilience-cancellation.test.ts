@@ -119,7 +119,9 @@ async function startGateway(first: FirstRefund) {
   };
 }
 
-describe('a cancellation with a refund survives kill -9', () => {
+// The two cuts run side by side (each has its own gateway, server, port and data): each mostly waits
+// for the dead process's refund to grow stale, under a minute.
+describe('a cancellation with a refund survives kill -9', { concurrency: 2 }, () => {
   requireBuiltServer();
   const cleanups: (() => Promise<void>)[] = [];
   after(async () => {
