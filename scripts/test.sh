@@ -63,7 +63,8 @@ banner() { printf '\n==================== %s ====================\n' "$*"; }
 TMP_DIR="$(mktemp -d "${TMPDIR:-/tmp}/shop-test.XXXXXX")"
 trap 'rm -rf "$TMP_DIR"' EXIT
 # What test processes make once per run and share (apps/server/test/made-once.ts: the demo
-# catalogue's pictures, a migrated database): made by the code under test in this run, gone with it.
+# catalogue's pictures, a migrated database; e2e/support/server.ts: a first start's data folder):
+# made by the code under test in this run, gone with it.
 export SHOP_TEST_CACHE_DIR="$TMP_DIR/cache"
 # Ctrl-C stops the whole script, not just the current step (node exits 1 on SIGINT, not by signal).
 trap 'echo "interrupted" >&2; exit 130' INT

@@ -5,8 +5,9 @@
 // CPU, some 25 times a run. Within a run of scripts/test.sh (SHOP_TEST_CACHE_DIR set, a folder that
 // lives as long as the run) the first server started with a given set of first-start settings
 // leaves a copy of its DATA_DIR after a clean stop, and later servers with the same settings start
-// on a copy of that copy, as a shop restarted on its data does. The first start itself is tested
-// by that first server, by the smoke test and by the resilience tests (their own servers).
+// on a copy of that copy, as a shop restarted on its data does. A first start is still what the
+// first server of each kind does, and what every server with other settings and every server of
+// the resilience tests (tests/resilience/lib/server-process.ts) does.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';

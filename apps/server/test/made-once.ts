@@ -3,14 +3,15 @@
 //   CPU to draw, and most test files seed the demo into each app they make;
 // - an in-memory PGlite database with every migration applied (about 1 s of CPU less than a new
 //   database migrated: PGlite starts from the copy instead of running initdb and 29 migrations).
-// Drawn or migrated every time, they were a sixth of the unit + API run. scripts/test.sh gives each
+// Drawn or migrated every time, they were a fifth of the unit + API run. scripts/test.sh gives each
 // run a fresh folder in SHOP_TEST_CACHE_DIR: the first test process to need one makes it and leaves
 // it there, the others read it. The folder lives as long as the run, so what is read was made by
 // the code under test. A file run on its own (no folder) makes them as before.
 //
 // The drawing and the migrations stay tested as they run at a shop's first start:
-// src/db/seed/demo-catalogue.test.ts draws the catalogue, the migration tests migrate new databases,
-// and every server the browser and resilience tests start draws and migrates its own.
+// src/db/seed/demo-catalogue.test.ts draws the catalogue, the tests that open their own database
+// (jobs, print, sales totals, file stores...) migrate a new one, and the first server of each kind
+// the browser tests start, and every server of the resilience tests, draws and migrates its own.
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
