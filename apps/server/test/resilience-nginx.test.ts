@@ -158,8 +158,21 @@ async function killWhileWaiting(orderId: string, request: () => Promise<Reply>) 
         [NAMES],
       );
       if (rows[0]) killed = NAMES.indexOf(rows[0].application_name as (typeof NAMES)[number]) as 0 | 1;
-      else if (Date.now() > deadline) throw new Error('no instance came to wait for the order');
-      else await sleep(20);
+      else if (Date.now() > deadline) {
+        // What nginx and the instances said meanwhile: where the request (or the gateway's
+        // notification) went, and any warning such as a notification not delivered.
+        const routed = JSON.stringify((await nginx.accessLog()).slice(-6));
+        const warned = everyInstance.flatMap((s) =>
+          s
+            .logs()
+            .split('\n')
+            .filter((line) => /"level":(40|50|60)/.test(line))
+            .slice(-5),
+        );
+        throw new Error(
+          `no instance came to wait for the order; nginx: ${routed}; warnings: ${warned.join('\n')}`,
+        );
+      } else await sleep(20);
     }
     await instances[killed]!.kill9();
     instances[killed] = null;
