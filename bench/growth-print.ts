@@ -244,7 +244,6 @@ export async function runPrintGrowthBench(
   const log = opts.log ?? ((line: string) => console.info(line));
   const started = performance.now();
   const database = await createDatabase(url);
-
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-growth-print-'));
   const env = { ...process.env, BENCH_BATCH_DB: database.url };
   const run = (cases: number): PrintGrowthPoint => {

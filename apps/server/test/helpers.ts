@@ -53,6 +53,14 @@ export async function freshDatabase(): Promise<{ db: Database; drop(): Promise<v
   };
 }
 
+/** A fresh database (as `freshDatabase`) with every migration applied. */
+async function migratedDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
+  if (!process.env.TEST_DATABASE_URL) return { db: await migratedPglite(), drop: async () => {} };
+  const fresh = await freshDatabase();
+  await migrate(fresh.db);
+  return fresh;
+}
+
 /** A production configuration that passes every check at boot. */
 export const PRODUCTION = {
   NODE_ENV: 'production',
@@ -101,10 +109,7 @@ export async function createTestApp(
     webDist?: string;
   } = {},
 ): Promise<TestApp> {
-  const { db, drop } = process.env.TEST_DATABASE_URL
-    ? await freshDatabase()
-    : { db: await migratedPglite(), drop: async () => {} };
-  await migrate(db); // on the migrated copy, a check that nothing is left to apply
+  const { db, drop } = await migratedDatabase();
   const files = new MemoryFileStore();
   if (opts.seed !== false) await seedDemoCatalogue(db, new FileService(files), await demoCatalogue());
   const logLevel = opts.logStream ? 'info' : 'silent';
